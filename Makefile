@@ -1,0 +1,39 @@
+# The two set-up commands are `make run` and `make test`; everything else is
+# for development and CI.
+SHELL := /bin/bash
+GO ?= go
+BUILD := build
+DEMO := $(BUILD)/demo
+SNAPSHOT := $(BUILD)/catalog.snapshot
+STATICCHECK_VERSION := v0.8.2
+
+.PHONY: run test lint demo catalog bench-indexer clean
+
+# Generate the demo feeds (once) and index them into the catalog snapshot.
+$(DEMO)/truth.jsonl:
+	$(GO) run ./cmd/indexer demo --out $(DEMO)
+
+$(SNAPSHOT): $(DEMO)/truth.jsonl indexer/retailers.yaml
+	$(GO) run ./cmd/indexer sync --config indexer/retailers.yaml --out $(SNAPSHOT)
+
+demo: $(DEMO)/truth.jsonl
+catalog: $(SNAPSHOT)
+
+run: $(SNAPSHOT)
+	@echo "demo catalog ready: $(SNAPSHOT) (report: $(BUILD)/catalog.report.json)"
+
+test:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+lint:
+	@test -z "$$(gofmt -l cmd internal indexer)" || { gofmt -l cmd internal indexer; echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
+# Index the demo set and a 10x demo set; prints wall time and peak memory.
+bench-indexer:
+	./scripts/bench-indexer.sh
+
+clean:
+	rm -rf $(BUILD)

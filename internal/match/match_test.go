@@ -1,0 +1,164 @@
+package match
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestGroup(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "same GTIN across retailers",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Title: "Sony WH-1000XM5 Headphones"},
+				{Retailer: "B", GTIN: "05012345678900", Title: "SONY WH1000XM5 Wireless"},
+				{Retailer: "C", GTIN: "05012345678917", Title: "Sony WH-1000XM4"},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
+			name: "brand and MPN without GTIN, spelled differently",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "Sony", MPN: "WH-1000XM5-UK"},
+				{Retailer: "B", Brand: "Sony", MPN: "wh1000xm5"},
+				{Retailer: "C", Brand: "Bose", MPN: "WH1000XM5"},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
+			name: "MPN link vetoed by a different storage",
+			items: []Item{
+				{Retailer: "A", Brand: "Apple", MPN: "IPHONE15", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "B", Brand: "Apple", MPN: "iPhone15", Specs: map[string]float64{"storage_gb": 256}},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "MPN link vetoed by colour",
+			items: []Item{
+				{Retailer: "A", Brand: "Apple", MPN: "MXCR3B/A", Colour: "Midnight"},
+				{Retailer: "B", Brand: "Apple", MPN: "MXCR3", Title: "Apple MacBook Air 13 Starlight"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "colour synonyms agree",
+			items: []Item{
+				{Retailer: "A", Brand: "Apple", MPN: "MXCR3B/A", Colour: "Space Gray"},
+				{Retailer: "B", Brand: "Apple", MPN: "MXCR3", Title: "Apple MacBook Air 13 Space Grey"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
+			name: "GTIN groups ignore the veto: the barcode is the product",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Specs: map[string]float64{"memory_gb": 8}},
+				{Retailer: "B", GTIN: "05012345678900", Specs: map[string]float64{"memory_gb": 16}},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
+			name: "short or digitless part numbers are not identifiers",
+			items: []Item{
+				{Retailer: "A", Brand: "Anker", MPN: "A1"},
+				{Retailer: "B", Brand: "Anker", MPN: "A-1"},
+				{Retailer: "C", Brand: "Anker", MPN: "CABLE"},
+				{Retailer: "D", Brand: "Anker", MPN: "cable"},
+			},
+			want: [][]int{{0}, {1}, {2}, {3}},
+		},
+		{
+			name: "duplicate listing within one retailer by title",
+			items: []Item{
+				{Retailer: "A", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
+				{Retailer: "A", Brand: "JBL", Title: "JBL  Flip 6 portable speaker, blue"},
+				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
+			name: "link keeps a stale offer with its product",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900"},
+				{Retailer: "B", Link: "pabc"},
+				{Retailer: "C", GTIN: "05012345678900", Link: "pabc"},
+			},
+			want: [][]int{{0, 1, 2}},
+		},
+		{
+			name: "a veto holds against the merged group, not just the pair",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "Samsung", MPN: "SM-S921B", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "B", GTIN: "05012345678900", Brand: "Samsung"},
+				{Retailer: "C", Brand: "Samsung", MPN: "SMS921B", Specs: map[string]float64{"storage_gb": 256}},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Group(tt.items)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestNormalizePart(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"WH-1000XM5", "WH1000XM5"},
+		{"wh 1000 xm5", "WH1000XM5"},
+		{"MXCR3B/A", "MXCR3"},
+		{"SM-S921B/DS", "SMS921BDS"},
+		{"KD-55X80L-UK", "KD55X80L"},
+		{"90NR0GI1-M00420", "90NR0GI1M00420"},
+		{"A/B", "AB"},
+		{"MXCR3LL/A", "MXCR3"},
+		{"ABC/A", "ABCA"}, // too short to carry a region suffix
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := NormalizePart(tt.in); got != tt.want {
+			t.Errorf("NormalizePart(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestTitleColour(t *testing.T) {
+	tests := []struct{ title, want string }{
+		{"Apple iPhone 15 128GB Black", "black"},
+		{"MacBook Air 13 M3 (2024) Space Grey", "grey"},
+		{"Galaxy S24 - Cobalt Violet", "purple"},
+		{"Nintendo Switch OLED White and Red Joy-Con", ""},
+		{"Logitech MX Master 3S", ""},
+	}
+	for _, tt := range tests {
+		if got := titleColour(tt.title); got != tt.want {
+			t.Errorf("titleColour(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}
+
+func BenchmarkGroup(b *testing.B) {
+	items := make([]Item, 100_000)
+	for i := range items {
+		items[i] = Item{
+			Retailer: fmt.Sprint("R", i%7),
+			GTIN:     fmt.Sprintf("%014d", i/3),
+			Brand:    "Brand",
+			MPN:      fmt.Sprintf("MPN-%06d", i/3),
+			Title:    fmt.Sprintf("Brand Model %d", i/3),
+			Specs:    map[string]float64{"storage_gb": 256},
+		}
+	}
+	for b.Loop() {
+		Group(items)
+	}
+}

@@ -1,0 +1,107 @@
+// Package search defines the query semantics shared by every engine: the
+// request model and its validation, query analysis, constraint judgement and
+// the shape of search responses. Engines (the embedded in-memory index and
+// Elasticsearch) implement Engine; REST and MCP build a Request, validate it
+// once, and hand it to an Engine.
+package search
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"productsearch/internal/catalog"
+)
+
+// Sort orders of a search.
+type Sort string
+
+// The three sort orders of the interface.
+const (
+	SortRelevance Sort = "relevance"
+	SortPriceAsc  Sort = "price_asc"
+	SortPriceDesc Sort = "price_desc"
+)
+
+// Limits of the request model.
+const (
+	DefaultLimit         = 50
+	MaxLimit             = 100
+	DefaultMaxCandidates = 2000
+)
+
+// Bound is one constrained attribute: any of eq, gte and lte.
+type Bound struct {
+	Eq  *float64 `json:"eq,omitempty"`
+	Gte *float64 `json:"gte,omitempty"`
+	Lte *float64 `json:"lte,omitempty"`
+}
+
+// Constraints maps attribute names (catalog.AttributeNames) to bounds.
+type Constraints map[string]Bound
+
+// Request is a validated search request. Zero values mean "not set", except
+// that Limit and Sort are filled with their defaults by validation.
+type Request struct {
+	Query       string
+	MinPrice    *float64
+	MaxPrice    *float64
+	Brand       string
+	Category    string
+	Constraints Constraints
+	Limit       int
+	Offset      int
+	Sort        Sort
+	Lite        bool
+}
+
+// Hit is one product in a search result with its per-constraint status
+// (matched or unverified); ConstraintStatus is nil when no constraint applied.
+type Hit struct {
+	Product          *catalog.Product
+	ConstraintStatus map[string]string
+}
+
+// Result is the outcome of a search; it marshals to the search response of
+// the interface (full or lite products per Lite).
+type Result struct {
+	Products              []Hit
+	Total                 int
+	Constraints           Constraints // applied constraints, nil when none
+	ExcludedByConstraints int
+	UnverifiedTotal       int
+	CandidatesTruncated   bool
+	Lite                  bool
+}
+
+// Health is the state of an engine's catalog.
+type Health struct {
+	Status     string // "ok", or "degraded" when the backend cannot answer
+	Items      int
+	LastUpdate time.Time
+}
+
+// Engine answers searches and product look-ups over one catalog.
+type Engine interface {
+	// Search runs a request that has passed validation.
+	Search(ctx context.Context, req Request) (*Result, error)
+	// Product finds a product by canonical id or retailer offer id; it
+	// returns ErrNotFound when neither matches.
+	Product(ctx context.Context, id string) (*catalog.Product, error)
+	// Health reports the catalog size and sync time.
+	Health(ctx context.Context) (Health, error)
+}
+
+// ErrNotFound is returned by Engine.Product for an unknown id.
+var ErrNotFound = errors.New("product not found")
+
+// ErrUnavailable wraps backend failures that a client may retry.
+var ErrUnavailable = errors.New("search backend unavailable")
+
+// InvalidError is a request that fails validation. Message says what to
+// change and is safe to show to the caller.
+type InvalidError struct {
+	Message string
+}
+
+func (e *InvalidError) Error() string { return e.Message }
