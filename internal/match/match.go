@@ -3,9 +3,11 @@
 // Listings are linked by identifiers, strongest first: the same GTIN; the same
 // brand and normalised manufacturer part number or model number; and, within
 // one retailer, the same brand and normalised title (a duplicate listing).
-// A link is refused when the two groups it would join differ in a hard
-// configuration detail (a stated spec such as storage or screen size, or the
-// colour), so that a 128GB phone is never merged with the 256GB one.
+// A link other than the GTIN is refused when the two groups it would join
+// carry different barcodes or differ in a hard configuration detail (a stated
+// spec such as storage or screen size, or the colour), so that a 128GB phone
+// is never merged with the 256GB one; a part number that two barcoded
+// products share links neither.
 // Work is proportional to the number of listings: listings meet only through
 // shared keys, never pairwise.
 package match
@@ -57,7 +59,7 @@ func Group(items []Item) [][]int {
 		if t == "" || it.Brand == "" {
 			return ""
 		}
-		return "dup:" + it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + t
+		return "dup:" + it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t
 	}, true)
 	return g.result()
 }
@@ -108,6 +110,7 @@ func normTitle(s string) string {
 type groups struct {
 	items   []Item
 	parent  []int
+	gtin    []string               // per root: the group's barcode, if any
 	specs   []map[string][]float64 // per root
 	colours []map[string]bool      // per root
 }
@@ -116,11 +119,13 @@ func newGroups(items []Item) *groups {
 	g := &groups{
 		items:   items,
 		parent:  make([]int, len(items)),
+		gtin:    make([]string, len(items)),
 		specs:   make([]map[string][]float64, len(items)),
 		colours: make([]map[string]bool, len(items)),
 	}
 	for i, it := range items {
 		g.parent[i] = i
+		g.gtin[i] = it.GTIN
 		if len(it.Specs) > 0 {
 			g.specs[i] = make(map[string][]float64, len(it.Specs))
 			for k, v := range it.Specs {
@@ -142,10 +147,13 @@ func (g *groups) find(i int) int {
 	return i
 }
 
-// vetoed reports whether the groups rooted at a and b state different
-// configurations: a spec both state with no value in common, or colours
-// with none in common.
+// vetoed reports whether the groups rooted at a and b are different
+// products: they carry different barcodes, a spec both state has no value in
+// common, or their colours have none in common.
 func (g *groups) vetoed(a, b int) bool {
+	if g.gtin[a] != "" && g.gtin[b] != "" && g.gtin[a] != g.gtin[b] {
+		return true
+	}
 	for k, va := range g.specs[a] {
 		vb, ok := g.specs[b][k]
 		if !ok {
@@ -175,6 +183,9 @@ func (g *groups) union(a, b int, veto bool) {
 		a, b = b, a
 	}
 	g.parent[b] = a
+	if g.gtin[a] == "" {
+		g.gtin[a] = g.gtin[b]
+	}
 	for k, vs := range g.specs[b] {
 		if g.specs[a] == nil {
 			g.specs[a] = map[string][]float64{}
@@ -195,20 +206,45 @@ func (g *groups) union(a, b int, veto bool) {
 }
 
 // linkBy joins items that share a non-empty key. With veto, a join that
-// would merge different configurations is refused.
+// would merge different products is refused, and a key shared by groups
+// with different barcodes is ambiguous and links nothing: a part number that
+// two barcoded products carry cannot tell which of them a third listing is.
 func (g *groups) linkBy(key func(Item) string, veto bool) {
-	first := map[string]int{}
+	members := map[string][]int{}
+	var keys []string
 	for i, it := range g.items {
 		k := key(it)
 		if k == "" {
 			continue
 		}
-		if j, ok := first[k]; ok {
-			g.union(j, i, veto)
-		} else {
-			first[k] = i
+		if _, ok := members[k]; !ok {
+			keys = append(keys, k)
+		}
+		members[k] = append(members[k], i)
+	}
+	for _, k := range keys {
+		m := members[k]
+		if len(m) < 2 || (veto && g.ambiguous(m)) {
+			continue
+		}
+		for _, i := range m[1:] {
+			g.union(m[0], i, veto)
 		}
 	}
+}
+
+// ambiguous reports whether the items' groups carry more than one barcode.
+func (g *groups) ambiguous(items []int) bool {
+	seen := ""
+	for _, i := range items {
+		if b := g.gtin[g.find(i)]; b != "" {
+			if seen != "" && seen != b {
+				return true
+			}
+			seen = b
+		}
+	}
+	return false
 }
 
 func (g *groups) result() [][]int {

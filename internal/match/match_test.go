@@ -162,3 +162,45 @@ func BenchmarkGroup(b *testing.B) {
 		Group(items)
 	}
 }
+
+func TestGroupBarcodes(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "identical titles at one retailer with different barcodes stay apart",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "HP", Title: "HP EliteBook 840 G10 14\" Laptop i7 32GB 1TB"},
+				{Retailer: "A", GTIN: "05012345678917", Brand: "HP", Title: "HP EliteBook 840 G10 14\" Laptop i7 32GB 1TB"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "a part number shared by two barcoded products links neither",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Arc Ultra"},
+				{Retailer: "B", GTIN: "05012345678917", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Era 300"},
+				{Retailer: "C", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Era 300 Speaker"},
+			},
+			want: [][]int{{0}, {1}, {2}},
+		},
+		{
+			name: "a part number with one barcode links the listing without one",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "Sonos", MPN: "E30G1UK1BLK"},
+				{Retailer: "B", GTIN: "05012345678900", Brand: "Sonos", MPN: "E30G1UK1BLK"},
+				{Retailer: "C", Brand: "Sonos", MPN: "E30G1UK1BLK"},
+			},
+			want: [][]int{{0, 1, 2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Group(tt.items)); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,121 @@
+// Command indexer turns retailer feeds into a catalog snapshot and writes the
+// demo feed set.
+//
+//	indexer sync --config indexer/retailers.yaml --out build/catalog.snapshot [--force]
+//	indexer demo --out build/demo [--scale N] [--seed N]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"productsearch/internal/demo"
+	"productsearch/internal/ingest"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "indexer:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+const usage = `usage: indexer <command> [flags]
+
+commands:
+  sync   read the retailer feeds and publish a catalog snapshot
+  demo   write the demo feed set (7 fictional retailers) with its ground truth
+
+Run "indexer <command> -h" for the flags of a command.
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	switch args[0] {
+	case "sync":
+		return runSync(ctx, args[1:], stdout, stderr)
+	case "demo":
+		return runDemo(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}
+
+func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("indexer sync", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "indexer/retailers.yaml", "retailer configuration `file`")
+	out := fs.String("out", "build/catalog.snapshot", "snapshot `path` to publish; the previous snapshot is read from here")
+	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than max_shrink")
+	quiet := fs.Bool("quiet", false, "print no progress")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("sync takes no arguments, got %q", fs.Args())
+	}
+	cfg, err := ingest.LoadConfig(*config)
+	if err != nil {
+		return err
+	}
+	var progress ingest.Progress
+	if !*quiet {
+		progress = ingest.NewProgress(stderr, isTerminal(stderr))
+	}
+	rep, err := ingest.Sync(ctx, ingest.Options{Config: cfg, Out: *out, Force: *force, Progress: progress})
+	if rep != nil {
+		rep.WriteSummary(stdout)
+		fmt.Fprintf(stdout, "report: %s\n", ingest.ReportPath(*out))
+	}
+	return err
+}
+
+func runDemo(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("indexer demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "build/demo", "output `directory` for feeds, truth.jsonl and retailers.yaml")
+	scale := fs.Int("scale", 1, "`N` times the products of the standard demo set")
+	seed := fs.Int64("seed", 1, "random seed; the same seed writes the same bytes")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *scale < 1 || *scale > 100 {
+		return fmt.Errorf("--scale must be between 1 and 100, got %d", *scale)
+	}
+	sum, err := demo.Generate(*out, demo.Options{Seed: *seed, Scale: *scale})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "demo feeds in %s: %d products, %d offers, %d rows in %s\n",
+		*out, sum.Products, sum.Offers, sum.Rows, sum.Duration.Round(time.Millisecond))
+	return nil
+}
+
+// isTerminal reports whether w is a character device such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,221 @@
+package classify
+
+// match is one phrase of the cue table found in a text.
+type match struct {
+	cue        cue
+	start, end int // word span
+	clause     int
+	ctype      clauseType
+	featured   bool // reads as a feature of another product ("512GB SSD", "backlit keyboard")
+}
+
+// matchCues finds the phrases of the cue table in ws, longest first and left
+// to right; a phrase never spans two clauses.
+func matchCues(ws []word, out []match) []match {
+	for i := 0; i < len(ws); {
+		var best cue
+		n := 0
+		candidates(ws[i].text, func(list []indexed) bool {
+			for _, e := range list {
+				if len(e.words) > n && phraseAt(ws, i, e.words) {
+					best, n = e.cue, len(e.words)
+					return true
+				}
+			}
+			return false
+		})
+		if n == 0 {
+			i++
+			continue
+		}
+		out = append(out, match{
+			cue: best, start: i, end: i + n, clause: ws[i].clause, ctype: ws[i].ctype,
+			featured: featured(ws, i, i+n),
+		})
+		i += n
+	}
+	return out
+}
+
+// phraseAt reports whether the pattern words p match ws from i within one
+// clause.
+func phraseAt(ws []word, i int, p []string) bool {
+	if i+len(p) > len(ws) {
+		return false
+	}
+	for k, pw := range p {
+		if ws[i+k].clause != ws[i].clause || !wordMatches(ws[i+k].text, pw) {
+			return false
+		}
+	}
+	return true
+}
+
+// featured reports whether the phrase ws[start:end] describes a feature of
+// another product: it follows a figure or a feature word ("512GB SSD",
+// "50MP camera", "backlit keyboard", "Copilot+ PC") or is followed by
+// "included", "slot" or "port".
+func featured(ws []word, start, end int) bool {
+	if start > 0 && ws[start-1].clause == ws[start].clause {
+		p := ws[start-1].text
+		if p[0] >= '0' && p[0] <= '9' {
+			return true
+		}
+		switch p {
+		case "backlit", "illuminated", "built", "builtin", "integrated", "dual", "triple", "quad", "front", "rear",
+			"main", "selfie", "hd", "fhd", "uhd", "full", "stereo", "dolby", "harman", "kardon", "fast", "super",
+			"rapid", "turbo", "uk", "us", "qwerty", "azerty", "copilot", "wide", "ultrawide", "telephoto", "macro",
+			"periscope", "leica", "zeiss", "hasselblad", "mp", "onboard", "internal", "upgraded", "upgradeable",
+			"expandable", "hybrid", "touch", "ai", "voice":
+			return true
+		}
+	}
+	if end < len(ws) && ws[end].clause == ws[start].clause {
+		switch ws[end].text {
+		case "included", "inc", "incl", "slot", "slots", "port", "ports", "support", "supported", "ready", "bay":
+			return true
+		}
+	}
+	return false
+}
+
+// head picks the match that names what a text is: the last strong phrase of
+// its main clause, or a weak accessory or power phrase after it ("iPad
+// stylus", "TV remote"); when the main clause names nothing, the first clause
+// that does. Phrases in "with ..." and "without ..." clauses never count.
+func head(ms []match) (int, bool) {
+	clause := -1
+	for _, m := range ms {
+		if m.cue.kind == kNeutral || m.ctype == clWith || m.ctype == clNeg {
+			continue
+		}
+		if clause == -1 || m.clause < clause {
+			clause = m.clause
+		}
+	}
+	if clause == -1 {
+		return 0, false
+	}
+	strong, weak := -1, -1
+	for i, m := range ms {
+		if m.clause != clause || m.cue.kind == kNeutral {
+			continue
+		}
+		if m.cue.weak {
+			weak = i
+		} else {
+			strong = i
+		}
+	}
+	if strong == -1 {
+		return weak, true
+	}
+	h := strong
+	for i := strong + 1; i < len(ms); i++ {
+		m := ms[i]
+		if m.clause == clause && m.cue.weak && !m.featured &&
+			(m.cue.kind == kAccessory || m.cue.kind == kPower) {
+			h = i
+		}
+	}
+	return h, true
+}
+
+// analyze reads what a text says from its cue matches. A path segment
+// (segment true) that names two categories ("TV & Audio", "Phones &
+// Tablets") names neither.
+func analyze(ws []word, ms []match, segment bool) verdict {
+	h, ok := head(ms)
+	if !ok {
+		return verdict{}
+	}
+	m := ms[h]
+	c := m.cue
+	v := verdict{found: true, strong: !c.weak}
+	switch c.kind {
+	case kDevice:
+		v.cat, v.acc = c.cat, accNo
+		if segment && segmentAmbiguous(ms) {
+			return verdict{found: true, acc: accNo} // devices, but of which category?
+		}
+		if m.ctype == clFor {
+			v.acc = accYes // "Spigen for iPhone 15": made for the device it names
+		}
+	case kAccessory:
+		implied := c.cat
+		if segment && c.guess {
+			implied = ""
+		}
+		var strongFit bool
+		v.cat, strongFit = fitCategory(ms, h, implied)
+		v.acc, v.strong = accYes, v.strong && strongFit
+	case kGeneric:
+		var strongFit bool
+		v.cat, strongFit = fitCategory(ms, h, "")
+		v.acc, v.strong = accYes, strongFit
+		if segment && m.start > 0 && ws[m.start-1].text == "and" {
+			v.acc = accUnknown // "Mobile Phones & Accessories"
+		}
+	case kComponent:
+		v.cat, v.acc = c.cat, accYes
+		if cat, _ := fitCategory(ms, h, ""); c.weak && cat == catLaptops {
+			v.cat = catLaptops
+		}
+	case kPower:
+		if cat, _ := fitCategory(ms, h, ""); cat == catGaming && c.charging {
+			v.cat, v.acc = catGaming, accYes // a controller charging station
+		} else {
+			v.cat, v.acc, v.power = catCables, accNo, true
+		}
+	case kOutside:
+		v.outside = true
+	}
+	return v
+}
+
+// segmentAmbiguous reports whether a path segment names devices of two
+// categories.
+func segmentAmbiguous(ms []match) bool {
+	first := ""
+	for _, m := range ms {
+		if m.cue.kind != kDevice {
+			continue
+		}
+		if first == "" {
+			first = m.cue.cat
+		} else if m.cue.cat != first {
+			return true
+		}
+	}
+	return false
+}
+
+// fitCategory finds the category of the device an accessory at ms[h] fits:
+// a strong device named after "for", else one named beside it, else
+// anywhere in the text outside "with ..." clauses; failing that, the
+// accessory's own category (implied), else a weakly named device. It
+// reports whether the answer rests on more than a weak word.
+func fitCategory(ms []match, h int, implied string) (string, bool) {
+	pick := func(ok func(m match) bool) string {
+		for i, m := range ms {
+			if i != h && m.cue.kind == kDevice && ok(m) {
+				return m.cue.cat
+			}
+		}
+		return ""
+	}
+	usable := func(m match) bool { return m.ctype != clWith && m.ctype != clNeg }
+	if cat := pick(func(m match) bool { return !m.cue.weak && m.ctype == clFor }); cat != "" {
+		return cat, true
+	}
+	if cat := pick(func(m match) bool { return !m.cue.weak && m.clause == ms[h].clause }); cat != "" {
+		return cat, true
+	}
+	if cat := pick(func(m match) bool { return !m.cue.weak && usable(m) }); cat != "" {
+		return cat, true
+	}
+	if implied != "" {
+		return implied, true
+	}
+	return pick(usable), false
+}

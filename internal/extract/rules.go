@@ -1,0 +1,88 @@
+package extract
+
+// attrSet is a set of the seven attributes.
+type attrSet uint8
+
+const (
+	aMem attrSet = 1 << iota
+	aSto
+	aScr
+	aRes
+	aRef
+	aPow
+	aWifi
+)
+
+// rules are what one category lets a title state and how it reads figures
+// that carry no label.
+type rules struct {
+	allow attrSet
+	// loneSto: an unlabelled GB figure that stands alone is storage when it is
+	// at least this large; 0 means a lone figure is never read.
+	loneSto float64
+	// ramMax: an unlabelled pair "8GB/256GB" is RAM/storage when the first is
+	// at most ramMax and the second at least four times the first; 0 disables
+	// the pair rule.
+	ramMax float64
+	// scrMin and scrMax bound a screen size that belongs to the product.
+	scrMin, scrMax float64
+	// ramModule: a lone figure in a title naming DDR memory is the module's
+	// capacity (RAM kits and their listings).
+	ramModule bool
+}
+
+// rulesFor returns the reading rules of a listing's category and type.
+func rulesFor(ctx Context) rules {
+	var r rules
+	switch ctx.Category {
+	case "Laptops":
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 128, scrMin: 10, scrMax: 18.5}
+	case "Desktops":
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 256, scrMin: 15, scrMax: 34}
+	case "Tablets":
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 6, scrMax: 15}
+	case "Phones":
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 1.5, scrMax: 8.2}
+	case "TVs":
+		r = rules{allow: aScr | aRes | aRef, scrMin: 19, scrMax: 120}
+	case "Monitors":
+		r = rules{allow: aScr | aRes | aRef, scrMin: 10, scrMax: 57}
+	case "Headphones", "Keyboards", "Mice":
+		r = rules{}
+	case "Speakers", "Cables & Chargers":
+		r = rules{allow: aPow}
+	case "Audio":
+		r = rules{allow: aPow | aSto, loneSto: 1}
+	case "Cameras":
+		r = rules{allow: aSto | aScr | aRes, scrMin: 1.5, scrMax: 4}
+	case "Printers":
+		r = rules{allow: aWifi}
+	case "Networking":
+		r = rules{allow: aWifi | aSto}
+	case "Storage":
+		r = rules{allow: aSto | aMem, loneSto: 1, ramModule: true}
+	case "Gaming":
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 64, ramMax: 32, scrMin: 3, scrMax: 10}
+	case "Wearables":
+		r = rules{allow: aSto | aScr, loneSto: 1, scrMin: 0.5, scrMax: 2.5}
+	case "Drones":
+		r = rules{allow: aSto | aRes}
+	default:
+		// Unknown: only figures that say what they are. Sizes and watts are
+		// left out, since a binder's "1 inch ring", a sat nav's "nuvi 205w" or
+		// a paper roll's "36 inches" read like screens and chargers.
+		r = rules{allow: aMem | aSto | aRes | aRef | aWifi, ramModule: true}
+	}
+	if ctx.Accessory {
+		// An accessory's own specs are its capacity (a RAM kit, a memory
+		// card), its wattage (a charger, a PSU) and its Wi-Fi (a card);
+		// sizes and resolutions in its title describe the device it fits.
+		r.allow = aMem | aSto | aPow | aWifi
+		if ctx.Category != "Storage" && ctx.Category != "Gaming" {
+			r.loneSto = 0
+		}
+		r.ramMax = 0
+		r.ramModule = true
+	}
+	return r
+}

@@ -1,0 +1,265 @@
+package ingest
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/base32"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/classify"
+	"productsearch/internal/extract"
+)
+
+// built is a product under construction with the entries behind it.
+type built struct {
+	product catalog.Product
+	entries []*entry
+	anchor  string // the smallest identifier of the group, for new ids and ordering
+}
+
+// buildAll builds one product per group, in parallel. Groups that do not fall
+// in the 19 categories come back with an empty category.
+func buildAll(entries []*entry, groups [][]int, progress Progress) []*built {
+	out := make([]*built, len(groups))
+	workers := runtime.GOMAXPROCS(0)
+	progress.Update("building products", 0, len(groups))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for g := w; g < len(groups); g += workers {
+				es := make([]*entry, len(groups[g]))
+				for i, idx := range groups[g] {
+					es[i] = entries[idx]
+				}
+				out[g] = build(es)
+			}
+		})
+	}
+	wg.Wait()
+	progress.Update("building products", len(groups), len(groups))
+	return out
+}
+
+// build makes the canonical product of one group of listings.
+func build(es []*entry) *built {
+	b := &built{entries: es}
+	classes := make([]classify.Result, len(es))
+	for i, e := range es {
+		classes[i] = e.class
+	}
+	cls := classify.Combine(classes)
+	p := &b.product
+	p.Category, p.ProductType = cls.Category, cls.Type
+	if p.Category == "" {
+		return b
+	}
+
+	p.Offers = make([]catalog.Offer, len(es))
+	for i, e := range es {
+		l := e.listing
+		p.Offers[i] = catalog.Offer{
+			ID: l.OfferID, Source: l.Retailer, Title: l.Title, Price: l.Price, Currency: catalog.Currency,
+			Availability: l.Availability, Stock: l.Stock, DeliveryTime: l.DeliveryTime,
+			PurchaseURL: l.URL, ImageURL: l.ImageURL, LastUpdated: l.LastUpdated,
+		}
+	}
+	slices.SortStableFunc(p.Offers, func(a, b catalog.Offer) int {
+		return cmp.Or(cmp.Compare(a.Price, b.Price), strings.Compare(a.Source, b.Source), strings.Compare(a.ID, b.ID))
+	})
+	cheapest := p.Offers[0]
+	p.Price, p.Currency = cheapest.Price, catalog.Currency
+	p.Availability, p.Stock, p.DeliveryTime = cheapest.Availability, cheapest.Stock, cheapest.DeliveryTime
+	p.PurchaseURL = cheapest.PurchaseURL
+	p.OfferCount = len(p.Offers)
+	p.Provenance = catalog.Provenance{Source: cheapest.Source, LastUpdated: cheapest.LastUpdated}
+	for _, o := range p.Offers {
+		if o.LastUpdated.After(p.Provenance.LastUpdated) {
+			p.Provenance.LastUpdated = o.LastUpdated
+		}
+		if p.ImageURL == "" {
+			p.ImageURL = o.ImageURL
+		}
+	}
+
+	p.Brand = majority(es, func(e *entry) string { return e.listing.Brand })
+	p.Title = representativeTitle(es, p.Brand)
+	p.Specs = catalog.Specs{
+		ModelNumber: majority(es, func(e *entry) string { return cmp.Or(e.listing.ModelNumber, e.listing.MPN) }),
+		Dimensions:  majority(es, func(e *entry) string { return e.listing.Dimensions }),
+	}
+	for _, e := range es {
+		if len(e.listing.Description) > len(p.Specs.Description) {
+			p.Specs.Description = e.listing.Description
+		}
+	}
+
+	// Specs are read again under the product's agreed category when a
+	// listing's own classification differed: a lone "256GB" is storage on a
+	// phone but ambiguous on a laptop.
+	ctx := extract.Context{Category: p.Category, Accessory: p.ProductType == catalog.TypeAccessory}
+	obs := map[string][]catalog.Observation{}
+	for _, e := range es {
+		specs := e.specs
+		if e.class != cls {
+			specs = extract.Title(e.listing.Title, ctx)
+		}
+		for name, v := range specs {
+			obs[name] = append(obs[name], catalog.Observation{Retailer: e.listing.Retailer, Value: v})
+		}
+	}
+	p.Attributes = make(map[string]catalog.Attribute, len(obs))
+	for name, o := range obs {
+		if a, ok := catalog.BuildAttribute(o); ok {
+			p.Attributes[name] = a
+		}
+	}
+
+	b.anchor = anchorOf(es)
+	return b
+}
+
+// anchorOf is the group's smallest GTIN, or failing that its smallest offer id.
+func anchorOf(es []*entry) string {
+	var gtin, offer string
+	for _, e := range es {
+		if g := e.listing.GTIN; g != "" && (gtin == "" || g < gtin) {
+			gtin = g
+		}
+		if o := e.listing.OfferID; offer == "" || o < offer {
+			offer = o
+		}
+	}
+	if gtin != "" {
+		return "gtin:" + gtin
+	}
+	return "offer:" + offer
+}
+
+// majority returns the most common non-empty value, ties broken by the
+// lexically smallest.
+func majority(es []*entry, value func(*entry) string) string {
+	counts := map[string]int{}
+	for _, e := range es {
+		if v := value(e); v != "" {
+			counts[v]++
+		}
+	}
+	best, bestN := "", 0
+	for v, n := range counts {
+		if n > bestN || (n == bestN && v < best) {
+			best, bestN = v, n
+		}
+	}
+	return best
+}
+
+// representativeTitle picks the cleanest title among a product's listings:
+// one that several retailers agree on, starts with the brand, and is neither
+// shouted, decorated nor overlong.
+func representativeTitle(es []*entry, brand string) string {
+	counts := map[string]int{}
+	for _, e := range es {
+		counts[e.listing.Title]++
+	}
+	best, bestScore := "", 0
+	for t, n := range counts {
+		s := titleScore(t, brand) + 2*n
+		if best == "" || s > bestScore || (s == bestScore && (len(t) < len(best) || (len(t) == len(best) && t < best))) {
+			best, bestScore = t, s
+		}
+	}
+	return best
+}
+
+func titleScore(t, brand string) int {
+	s := 0
+	if brand != "" && strings.HasPrefix(strings.ToLower(t), strings.ToLower(brand)) {
+		s += 3
+	}
+	if n := len(t); n > 100 {
+		s -= (n - 100) / 10
+	} else if n < 15 {
+		s -= 3
+	}
+	for _, w := range strings.Fields(t) {
+		if len(w) > 4 && strings.IndexFunc(w, unicode.IsLower) < 0 && strings.IndexFunc(w, unicode.IsLetter) >= 0 &&
+			strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			s -= 2 // a shouted word such as "SALE" or "LAPTOP"
+		}
+	}
+	if strings.ContainsAny(t, "!|★*") {
+		s -= 3
+	}
+	return s
+}
+
+// assignIDs gives every product an id. A product keeps the id of the
+// previous product that most of its offers belonged to; each old id goes to
+// one product at most (the one holding most of its offers). Other products
+// get an id derived from their anchor, so a sync over the same feeds yields
+// the same ids even without a previous snapshot. It returns how many ids were
+// carried over.
+func assignIDs(products []*built) int {
+	slices.SortFunc(products, func(a, b *built) int { return strings.Compare(a.anchor, b.anchor) })
+	type claim struct {
+		product int
+		pid     string
+		n       int
+	}
+	var claims []claim
+	for i, b := range products {
+		counts := map[string]int{}
+		for _, e := range b.entries {
+			if e.prevPID != "" {
+				counts[e.prevPID]++
+			}
+		}
+		for pid, n := range counts {
+			claims = append(claims, claim{i, pid, n})
+		}
+	}
+	slices.SortFunc(claims, func(a, b claim) int {
+		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.pid, b.pid), cmp.Compare(a.product, b.product))
+	})
+	used := map[string]bool{}
+	carried := 0
+	for _, c := range claims {
+		p := &products[c.product].product
+		if p.ID != "" || used[c.pid] {
+			continue
+		}
+		p.ID, used[c.pid] = c.pid, true
+		carried++
+	}
+	for _, b := range products {
+		if b.product.ID != "" {
+			continue
+		}
+		for salt := 0; ; salt++ {
+			id := newID(b.anchor, salt)
+			if !used[id] {
+				b.product.ID, used[id] = id, true
+				break
+			}
+		}
+	}
+	return carried
+}
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newID derives a URL-safe product id from an anchor.
+func newID(anchor string, salt int) string {
+	key := anchor
+	if salt > 0 {
+		key += "#" + strconv.Itoa(salt)
+	}
+	sum := sha256.Sum256([]byte(key))
+	return "p" + idEncoding.EncodeToString(sum[:8])[:12]
+}
