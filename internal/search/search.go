@@ -16,7 +16,13 @@ import (
 // Sort orders of a search.
 type Sort string
 
-// The three sort orders of the interface.
+// The three sort orders of the interface. relevance puts products before
+// accessories (unless the query asks for an accessory), then orders by
+// title score (see package memory for the formula), then offer_count
+// descending, price ascending and id ascending; without query words it is
+// that tie-break alone. price_asc and price_desc order by price, ties by id
+// ascending. Under constraints, matched products come before unverified
+// ones in every order.
 const (
 	SortRelevance Sort = "relevance"
 	SortPriceAsc  Sort = "price_asc"
@@ -57,9 +63,14 @@ type Request struct {
 
 // Hit is one product in a search result with its per-constraint status
 // (matched or unverified); ConstraintStatus is nil when no constraint applied.
+// JSON optionally carries the product's precomputed encodings (see
+// ProductJSON); when nil, the product is encoded when the result is written.
+// A hit is read-only: engines may share its product, encodings and status
+// map with other hits and searches.
 type Hit struct {
 	Product          *catalog.Product
 	ConstraintStatus map[string]string
+	JSON             *ProductJSON
 }
 
 // Result is the outcome of a search; it marshals to the search response of

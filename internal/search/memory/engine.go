@@ -1,0 +1,132 @@
+// Package memory is the embedded search engine: an immutable in-process
+// index over a catalog snapshot, swapped atomically when a new snapshot is
+// loaded, so readers never lock.
+//
+// Documents are numbered in price-ascending order (ties by id), which makes
+// price_asc the document order and a price range a range of documents.
+// Title terms (search.TitleTerms), categories and brands map to compressed
+// bitmaps; required query words, category and brand intersect them.
+//
+// Relevance ranking: products come before accessories unless the query asks
+// for an accessory; then the title score, highest first; then offer_count
+// descending, price ascending and id ascending. The title score of a
+// document is
+//
+//	norm(len) * (sum of w(t) over the query terms t in the title
+//	             + sum of 0.3 * (w(a) + w(b)) over query word pairs a b found side by side)
+//
+// where w(t) is the term's IDF, ln(1 + (N - df + 0.5) / (df + 0.5)), times
+// 1.5 when the term holds a digit and 0.5 when it is ranking-only, and
+// norm(len) is the BM25 length norm with k1 = 1.2 and b = 0.75 over the
+// number of title words. Browsing without query words orders by the
+// tie-break alone.
+package memory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// Options configures an Engine.
+type Options struct {
+	// MaxCandidates is how many candidates, in the chosen sort order, are
+	// checked against constraints; the interface's limit is
+	// search.DefaultMaxCandidates (2,000), which DefaultOptions sets. 0
+	// checks every candidate; negative is invalid.
+	MaxCandidates int
+}
+
+// DefaultOptions returns the options of the interface: 2,000 candidates
+// checked against constraints.
+func DefaultOptions() Options {
+	return Options{MaxCandidates: search.DefaultMaxCandidates}
+}
+
+// Engine is the embedded search engine. It is safe for concurrent use.
+type Engine struct {
+	maxCand int // 0 = judge all
+	cur     atomic.Pointer[index]
+}
+
+var _ search.Engine = (*Engine)(nil)
+
+// New builds an index over s.
+func New(s *catalog.Snapshot, opt Options) (*Engine, error) {
+	if opt.MaxCandidates < 0 {
+		return nil, fmt.Errorf("memory engine: MaxCandidates %d is negative; use %d (the interface's limit) or 0 to check every candidate",
+			opt.MaxCandidates, search.DefaultMaxCandidates)
+	}
+	e := &Engine{maxCand: opt.MaxCandidates}
+	if err := e.Load(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Load builds a new index over s and swaps it in atomically; searches in
+// flight finish on the old index. On error the current index stays.
+func (e *Engine) Load(s *catalog.Snapshot) error {
+	ix, err := build(s)
+	if err != nil {
+		return fmt.Errorf("memory engine: %w", err)
+	}
+	e.cur.Store(ix)
+	return nil
+}
+
+// Search validates and runs a request. Invalid requests yield a
+// *search.InvalidError.
+func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	plan, err := req.Plan()
+	if err != nil {
+		return nil, err
+	}
+	return e.cur.Load().search(&plan, e.maxCand), nil
+}
+
+// Product finds a product by canonical id or by retailer offer id.
+func (e *Engine) Product(ctx context.Context, id string) (*catalog.Product, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("product %q: %w", id, err)
+	}
+	ix := e.cur.Load()
+	doc, ok := ix.byID[id]
+	if !ok {
+		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+	}
+	return &ix.products[doc], nil
+}
+
+// ProductJSON is Product with the product's precomputed full JSON object,
+// for serving the product-detail response without encoding it again.
+func (e *Engine) ProductJSON(ctx context.Context, id string) (*catalog.Product, []byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("product %q: %w", id, err)
+	}
+	ix := e.cur.Load()
+	doc, ok := ix.byID[id]
+	if !ok {
+		return nil, nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+	}
+	return &ix.products[doc], ix.json[doc].Full, nil
+}
+
+// Health reports the catalog size and its sync time.
+func (e *Engine) Health(ctx context.Context) (search.Health, error) {
+	if err := ctx.Err(); err != nil {
+		return search.Health{}, fmt.Errorf("health: %w", err)
+	}
+	ix := e.cur.Load()
+	if ix == nil {
+		return search.Health{Status: "degraded"}, errors.New("health: no catalog loaded")
+	}
+	return search.Health{Status: "ok", Items: len(ix.products), LastUpdate: ix.manifest.SyncTime}, nil
+}

@@ -1,0 +1,328 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// word is one lexed word of a title or query: lowercase letter-and-digit runs
+// joined by hyphens (or a dot between letters), with the marks that follow it.
+type word struct {
+	parts []string // at least one part; "wh-1000xm5" has the parts "wh" and "1000xm5"
+	inch  bool     // followed by an inch mark (", ″, ” or ''), or written "55in"/"55 inch"
+	plus  bool     // followed directly by '+', as in "S24+"
+}
+
+// joined returns the word's parts joined without separators.
+func (w word) joined() string {
+	if len(w.parts) == 1 {
+		return w.parts[0]
+	}
+	return strings.Join(w.parts, "")
+}
+
+// foldRune lowercases r and strips the accent from common Latin letters, so
+// that "Pokémon" and "pokemon" are one word.
+func foldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	if r < 0xC0 {
+		return r
+	}
+	switch r {
+	case 'à', 'á', 'â', 'ã', 'ä', 'å':
+		return 'a'
+	case 'ç':
+		return 'c'
+	case 'è', 'é', 'ê', 'ë':
+		return 'e'
+	case 'ì', 'í', 'î', 'ï':
+		return 'i'
+	case 'ñ':
+		return 'n'
+	case 'ò', 'ó', 'ô', 'õ', 'ö', 'ø':
+		return 'o'
+	case 'ù', 'ú', 'û', 'ü':
+		return 'u'
+	case 'ý', 'ÿ':
+		return 'y'
+	}
+	return r
+}
+
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// isInchMark reports whether r is a double quote used as an inch mark.
+func isInchMark(r rune) bool { return r == '"' || r == '″' || r == '”' }
+
+// isApostrophe reports whether r is a single quote.
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '′' }
+
+// lex splits text into words. Letters and digits form parts; a hyphen,
+// underscore or a dot between two letters or digits joins parts into one
+// word ("WH-1000XM5", "Wi-Fi", "M.2"), a dot between two digits stays inside
+// the part ("15.6"), an apostrophe between letters is dropped ("Men's"), an
+// inch mark or '+' after a word is recorded on it, and every other character
+// separates words. Number-and-unit spellings are then normalised (see
+// normalizeWords).
+func lex(text string) []word {
+	runes := make([]rune, 0, len(text))
+	for _, r := range text {
+		if r == utf8.RuneError {
+			r = ' '
+		}
+		runes = append(runes, foldRune(r))
+	}
+	var (
+		words []word
+		cur   word
+		part  []rune
+	)
+	endPart := func() {
+		if len(part) > 0 {
+			cur.parts = append(cur.parts, string(part))
+			part = part[:0]
+		}
+	}
+	endWord := func() {
+		endPart()
+		if len(cur.parts) > 0 {
+			words = append(words, cur)
+		}
+		cur = word{}
+	}
+	at := func(i int) rune {
+		if i < 0 || i >= len(runes) {
+			return 0
+		}
+		return runes[i]
+	}
+	for i := 0; i < len(runes); i++ {
+		r := runes[i]
+		switch {
+		case isAlnum(r):
+			part = append(part, r)
+		case r == '.' && isDigit(at(i-1)) && isDigit(at(i+1)) && len(part) > 0:
+			part = append(part, r)
+		case (r == '-' || r == '_' || r == '.') && len(part) > 0 && isAlnum(at(i+1)):
+			endPart()
+		case isApostrophe(r) && len(part) > 0 && unicode.IsLetter(at(i-1)) && unicode.IsLetter(at(i+1)):
+			// Men's -> mens
+		case isInchMark(r) && len(part) > 0 && isDigit(at(i-1)):
+			cur.inch = true
+			endWord()
+		case isApostrophe(r) && isApostrophe(at(i+1)) && len(part) > 0 && isDigit(at(i-1)):
+			cur.inch = true
+			i++
+			endWord()
+		case r == '+' && len(part) > 0:
+			cur.plus = true
+			endWord()
+		default:
+			endWord()
+		}
+	}
+	endWord()
+	return normalizeWords(words)
+}
+
+// isNumber reports whether s is digits with at most one decimal point.
+func isNumber(s string) bool {
+	if s == "" || !isDigit(rune(s[0])) || !isDigit(rune(s[len(s)-1])) {
+		return false
+	}
+	dots := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case isDigit(rune(s[i])):
+		case s[i] == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return dots <= 1
+}
+
+// unitOf maps a unit word written after a number to its canonical suffix.
+// Inch spellings map to "in"; they become an inch mark on the word.
+func unitOf(s string) (string, bool) {
+	switch s {
+	case "gb", "tb", "mb", "hz", "khz", "w", "mah", "mp", "mm", "cm", "kg", "v", "wh":
+		return s, true
+	case "watt", "watts":
+		return "w", true
+	case "inch", "inches":
+		return "in", true
+	}
+	return "", false
+}
+
+// splitNumberUnit splits "15.6in" into "15.6" and "in" when the tail is a
+// known unit.
+func splitNumberUnit(s string) (num, unit string, ok bool) {
+	i := 0
+	for i < len(s) && (isDigit(rune(s[i])) || s[i] == '.') {
+		i++
+	}
+	if i == 0 || i == len(s) || !isNumber(s[:i]) {
+		return "", "", false
+	}
+	tail := s[i:]
+	if tail == "in" {
+		return s[:i], "in", true
+	}
+	u, ok := unitOf(tail)
+	if !ok {
+		return "", "", false
+	}
+	return s[:i], u, true
+}
+
+// normalizeWords rewrites number-and-unit spellings to one form: "16 GB",
+// "16-GB" and "16GB" all become "16gb"; "65 watts" becomes "65w"; "55 inch",
+// "55-inch" and "55in" become "55" with the inch mark set.
+func normalizeWords(words []word) []word {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case len(w.parts) == 2 && isNumber(w.parts[0]):
+			if u, ok := unitOf(w.parts[1]); ok {
+				w = withUnit(w, w.parts[0], u)
+			}
+		case len(w.parts) == 1 && !w.inch && !w.plus && isNumber(w.parts[0]) && i+1 < len(words) &&
+			len(words[i+1].parts) == 1:
+			if u, ok := unitOf(words[i+1].parts[0]); ok {
+				next := words[i+1]
+				w = withUnit(word{inch: next.inch, plus: next.plus}, w.parts[0], u)
+				i++
+			}
+		case len(w.parts) == 1:
+			if num, u, ok := splitNumberUnit(w.parts[0]); ok {
+				w = withUnit(w, num, u)
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func withUnit(w word, num, unit string) word {
+	if unit == "in" {
+		return word{parts: []string{num}, inch: true, plus: w.plus}
+	}
+	return word{parts: []string{num + unit}, inch: w.inch, plus: w.plus}
+}
+
+// isAlpha reports whether s is letters only.
+func isAlpha(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Stem folds plural forms of an alphabetic lowercase term to the singular
+// ("headphones" -> "headphone", "batteries" -> "battery", "boxes" -> "box",
+// "mice" -> "mouse"). Terms holding digits (model numbers) and terms shorter
+// than four letters are returned unchanged. The same folding is applied to
+// titles and queries, so only consistency matters, not linguistic accuracy.
+func Stem(s string) string {
+	switch s {
+	case "mice":
+		return "mouse"
+	case "tvs":
+		return "tv"
+	case "pcs":
+		return "pc"
+	case "lenses":
+		return "lens"
+	case "series", "species", "lens", "sonos":
+		return s
+	}
+	if len(s) < 4 || !isAlpha(s) {
+		return s
+	}
+	switch {
+	case strings.HasSuffix(s, "ies") && len(s) > 4:
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "xes"),
+		strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "ss"), strings.HasSuffix(s, "us"), strings.HasSuffix(s, "is"):
+		return s
+	case strings.HasSuffix(s, "s"):
+		return s[:len(s)-1]
+	}
+	return s
+}
+
+// wordTerm returns the search term of a word: its parts joined, with plural
+// folding for alphabetic words.
+func wordTerm(w word) string { return Stem(w.joined()) }
+
+// letterPrefix splits a term such as "rtx4070" into its leading letter run
+// and the rest, when the run has at least two letters and the rest starts
+// with a digit.
+func letterPrefix(s string) (head, tail string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	if i < 2 || i == len(s) || !isDigit(rune(s[i])) {
+		return "", "", false
+	}
+	return s[:i], s[i:], true
+}
+
+// TitleTerms returns how a title is indexed: words holds the term of each
+// title word in order (for phrase scoring), terms every distinct term the
+// title can be found by. Besides the word terms, terms holds the parts of
+// hyphenated words ("WH-1000XM5" -> "wh", "1000xm5"), the letter prefix and
+// the rest of letter-digit words ("RTX4070" -> "rtx", "4070"), the join of a
+// letter word with a following word that starts with a digit ("RTX 4070" ->
+// "rtx4070"; not with sizes such as `15.6"`), and "plus" for a trailing
+// '+'. Every engine indexes titles this way so that query terms from
+// Analyze match the same titles.
+func TitleTerms(title string) (words, terms []string) {
+	lexed := lex(title)
+	words = make([]string, 0, len(lexed))
+	terms = make([]string, 0, 2*len(lexed))
+	add := func(t string) {
+		for _, have := range terms {
+			if have == t {
+				return
+			}
+		}
+		terms = append(terms, t)
+	}
+	for i, w := range lexed {
+		t := wordTerm(w)
+		words = append(words, t)
+		add(t)
+		if len(w.parts) > 1 {
+			for _, p := range w.parts {
+				add(Stem(p))
+			}
+		}
+		if head, tail, ok := letterPrefix(t); ok {
+			add(head)
+			add(tail)
+		}
+		if w.plus {
+			add("plus")
+		}
+		if i+1 < len(lexed) && isAlpha(t) && len(t) >= 2 && !w.plus {
+			next := lexed[i+1]
+			if j := next.joined(); isDigit(rune(j[0])) && !next.inch && !strings.Contains(j, ".") {
+				add(w.joined() + j)
+			}
+		}
+	}
+	return words, terms
+}
