@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer clean
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api fuzz-api test-mcp test-redis eval clean
 
 # Generate the demo feeds (once) and index them into the catalog snapshot.
 $(DEMO)/truth.jsonl:
@@ -19,8 +19,9 @@ $(SNAPSHOT): $(DEMO)/truth.jsonl indexer/retailers.yaml
 demo: $(DEMO)/truth.jsonl
 catalog: $(SNAPSHOT)
 
+# Serve the demo catalog on http://127.0.0.1:8080 (PORT overrides).
 run: $(SNAPSHOT)
-	@echo "demo catalog ready: $(SNAPSHOT) (report: $(BUILD)/catalog.report.json)"
+	CATALOG_PATH=$(SNAPSHOT) $(GO) run ./cmd/api
 
 test:
 	$(GO) vet ./...
@@ -34,6 +35,11 @@ lint:
 # Index the demo set and a 10x demo set; prints wall time and peak memory.
 bench-indexer:
 	./scripts/bench-indexer.sh
+
+# Official MCP SDK clients (TypeScript over HTTP and stdio, Python over HTTP)
+# against a running server.
+test-mcp: $(SNAPSHOT)
+	./scripts/test-mcp.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,88 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// Backend answers the two tools. The HTTP endpoint uses the search engine
+// in-process (EngineBackend); the stdio server calls the REST API
+// (restclient.Client). Both return the exact JSON of the REST responses.
+//
+// Errors: a *search.InvalidError is shown to the model as it is (the REST
+// 400 message); an error wrapping search.ErrNotFound becomes "Product not
+// found"; any other error's text is shown to the model, so a backend must
+// make it say what went wrong and what to do, and keep internal detail out.
+type Backend interface {
+	// Search runs a validated request and returns the search response
+	// object (spec §2.5), as GET /api/search answers it.
+	Search(ctx context.Context, req search.Request) ([]byte, error)
+	// Product returns the full product object (spec §2.1, with offers) of
+	// a canonical product id or retailer offer id, as GET
+	// /api/product/{id} answers it.
+	Product(ctx context.Context, id string) ([]byte, error)
+}
+
+// productJSONer is the optional fast path of engines that keep every
+// product's JSON encoded (memory.Engine); the bytes are only read.
+type productJSONer interface {
+	ProductJSON(ctx context.Context, id string) (*catalog.Product, []byte, error)
+}
+
+// engineBackend serves the tools from a search engine in this process.
+type engineBackend struct {
+	engine search.Engine
+	log    *slog.Logger
+}
+
+// EngineBackend returns a Backend over an in-process search engine. Engine
+// failures other than invalid requests and unknown products are logged to
+// log (nil discards) and reach the model as a short retry message.
+func EngineBackend(engine search.Engine, log *slog.Logger) Backend {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &engineBackend{engine: engine, log: log}
+}
+
+// errBackendUnavailable is what the model sees when the engine fails.
+var errBackendUnavailable = errors.New("the product search backend is unavailable right now; retry in a few seconds")
+
+func (b *engineBackend) Search(ctx context.Context, req search.Request) ([]byte, error) {
+	res, err := b.engine.Search(ctx, req)
+	if err != nil {
+		return nil, b.fail("search", err)
+	}
+	return res.AppendJSON(make([]byte, 0, 1024+len(res.Products)*768)), nil
+}
+
+func (b *engineBackend) Product(ctx context.Context, id string) ([]byte, error) {
+	if pj, ok := b.engine.(productJSONer); ok {
+		_, body, err := pj.ProductJSON(ctx, id)
+		if err != nil {
+			return nil, b.fail("product", err)
+		}
+		return body, nil
+	}
+	p, err := b.engine.Product(ctx, id)
+	if err != nil {
+		return nil, b.fail("product", err)
+	}
+	return search.AppendProduct(make([]byte, 0, 4096), p), nil
+}
+
+// fail passes invalid requests and unknown products through and hides
+// every other engine failure behind errBackendUnavailable.
+func (b *engineBackend) fail(op string, err error) error {
+	var invalid *search.InvalidError
+	if errors.As(err, &invalid) || errors.Is(err, search.ErrNotFound) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	b.log.Error("mcp tool engine call failed", slog.String("operation", op), slog.Any("err", err))
+	return fmt.Errorf("%w", errBackendUnavailable)
+}
