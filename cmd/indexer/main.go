@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -37,6 +38,7 @@ const usage = `usage: indexer <command> [flags]
 commands:
   sync   read the retailer feeds and publish a catalog snapshot
   demo   write the demo feed set (7 fictional retailers) with its ground truth
+  eval   measure matching, extraction and classification on labelled data
 
 Run "indexer <command> -h" for the flags of a command.
 `
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSync(ctx, args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "eval":
+		return runEval(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -67,8 +71,14 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	out := fs.String("out", "build/catalog.snapshot", "snapshot `path` to publish; the previous snapshot is read from here")
 	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than max_shrink")
 	quiet := fs.Bool("quiet", false, "print no progress")
+	memLimit := fs.Int("memory-limit", 1536, "soft memory limit in `MiB` (0 = none; GOMEMLIMIT overrides)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && *memLimit > 0 {
+		// The heap may otherwise grow to twice the live data before a
+		// collection; a soft limit keeps a large sync inside its pod.
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("sync takes no arguments, got %q", fs.Args())

@@ -33,7 +33,7 @@ type Config struct {
 	LowStockThreshold *int `yaml:"low_stock_threshold"`
 	// MaxShrink: a new catalog with fewer products than (1 - MaxShrink)
 	// times the previous one is not published unless forced.
-	MaxShrink *float64 `yaml:"max_shrink"`
+	MaxShrink *float64   `yaml:"max_shrink"`
 	Retailers []Retailer `yaml:"retailers"`
 }
 

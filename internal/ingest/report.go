@@ -17,19 +17,19 @@ const maxSamples = 5
 
 // Report is the outcome of one sync, written as JSON next to the snapshot.
 type Report struct {
-	SyncTime         time.Time          `json:"sync_time"`
-	Duration         string             `json:"duration"`
-	Snapshot         string             `json:"snapshot"`
-	Published        bool               `json:"published"`
-	Forced           bool               `json:"forced,omitempty"`
-	Refusal          string             `json:"refusal,omitempty"`
-	Products         int                `json:"products"`
-	Offers           int                `json:"offers"`
-	PreviousProducts int                `json:"previous_products"`
-	IDsCarried       int                `json:"ids_carried_over"`
-	Retailers        []RetailerReport   `json:"retailers"`
-	Categories       map[string]int     `json:"categories"`
-	Accessories      int                `json:"accessories"`
+	SyncTime         time.Time           `json:"sync_time"`
+	Duration         string              `json:"duration"`
+	Snapshot         string              `json:"snapshot"`
+	Published        bool                `json:"published"`
+	Forced           bool                `json:"forced,omitempty"`
+	Refusal          string              `json:"refusal,omitempty"`
+	Products         int                 `json:"products"`
+	Offers           int                 `json:"offers"`
+	PreviousProducts int                 `json:"previous_products"`
+	IDsCarried       int                 `json:"ids_carried_over"`
+	Retailers        []RetailerReport    `json:"retailers"`
+	Categories       map[string]int      `json:"categories"`
+	Accessories      int                 `json:"accessories"`
 	Attributes       map[string]Statuses `json:"attributes"`
 }
 

@@ -85,6 +85,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 			}
 		}
 		entries = append(entries, res.entries...)
+		res.entries = nil
 	}
 	if failed == len(results) && prev == nil {
 		rep.Retailers = reports(results)
@@ -120,6 +121,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		}
 	}
 	groups := match.Group(items)
+	items = nil // the matcher's view is no longer needed; let it go before building
 	progress.Update("grouping", len(entries), len(entries))
 
 	all := buildAll(entries, groups, progress)
@@ -138,6 +140,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		products = append(products, b)
 	}
 	rep.IDsCarried = assignIDs(products)
+	entries, groups = nil, nil
 
 	snap := &catalog.Snapshot{Manifest: catalog.Manifest{
 		SyncTime:   now,
@@ -148,6 +151,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 	snap.Products = make([]catalog.Product, len(products))
 	for i, b := range products {
 		snap.Products[i] = b.product
+		products[i] = nil // the listings behind the product are done with
 	}
 	slices.SortFunc(snap.Products, func(a, b catalog.Product) int { return strings.Compare(a.ID, b.ID) })
 
