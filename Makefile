@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api fuzz-api test-mcp test-redis eval clean
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api fuzz-api test-mcp test-browser test-redis eval clean
 
 # Generate the demo feeds (once) and index them into the catalog snapshot.
 $(DEMO)/truth.jsonl:
@@ -36,10 +36,19 @@ lint:
 bench-indexer:
 	./scripts/bench-indexer.sh
 
+# Compare the search engine with Bleve and SQLite FTS5 on the demo catalog and
+# check its scaling on a 10x catalog (bench/, a module of its own).
+bench-search:
+	./scripts/bench-search.sh
+
 # Official MCP SDK clients (TypeScript over HTTP and stdio, Python over HTTP)
 # against a running server.
 test-mcp: $(SNAPSHOT)
 	./scripts/test-mcp.sh
+
+# The explorer and /docs in Debian's Chromium driven by playwright-core.
+test-browser: $(SNAPSHOT)
+	./scripts/test-browser.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -88,7 +88,6 @@ func build(es []*entry) *built {
 	}
 
 	p.Brand = majority(es, func(e *entry) string { return e.listing.Brand })
-	p.Title = representativeTitle(es, p.Brand)
 	p.Specs = catalog.Specs{
 		ModelNumber: majority(es, func(e *entry) string { return cmp.Or(e.listing.ModelNumber, e.listing.MPN) }),
 		Dimensions:  majority(es, func(e *entry) string { return e.listing.Dimensions }),
@@ -119,6 +118,7 @@ func build(es []*entry) *built {
 			p.Attributes[name] = a
 		}
 	}
+	p.Title = representativeTitle(es, p.Brand, mostStated(p.Attributes))
 
 	b.anchor = anchorOf(es)
 	return b
@@ -160,21 +160,55 @@ func majority(es []*entry, value func(*entry) string) string {
 }
 
 // representativeTitle picks the cleanest title among a product's listings:
-// one that several retailers agree on, starts with the brand, and is neither
-// shouted, decorated nor overlong.
-func representativeTitle(es []*entry, brand string) string {
+// one that several retailers agree on, starts with the brand, states no spec
+// value that most retailers contradict, and is neither shouted, decorated nor
+// overlong.
+func representativeTitle(es []*entry, brand string, agreed map[string]float64) string {
 	counts := map[string]int{}
+	dissent := map[string]int{}
 	for _, e := range es {
-		counts[e.listing.Title]++
+		t := e.listing.Title
+		counts[t]++
+		for name, v := range e.specs {
+			if want, ok := agreed[name]; ok && v != want {
+				dissent[t] = 1
+			}
+		}
 	}
 	best, bestScore := "", 0
 	for t, n := range counts {
-		s := titleScore(t, brand) + 2*n
+		s := titleScore(t, brand) + 2*n - 10*dissent[t]
 		if best == "" || s > bestScore || (s == bestScore && (len(t) < len(best) || (len(t) == len(best) && t < best))) {
 			best, bestScore = t, s
 		}
 	}
 	return best
+}
+
+// mostStated maps each attribute to the value most retailers state: the
+// value of a confirmed or inferred attribute, or the strictly most supported
+// value of a conflicting one (none on a tie).
+func mostStated(attrs map[string]catalog.Attribute) map[string]float64 {
+	out := make(map[string]float64, len(attrs))
+	for name, a := range attrs {
+		if a.Status != catalog.Conflicting {
+			out[name] = a.Value
+			continue
+		}
+		best, bestN, tie := 0.0, 0, false
+		for _, v := range a.Values {
+			switch n := len(v.Sources); {
+			case n > bestN:
+				best, bestN, tie = v.Value, n, false
+			case n == bestN:
+				tie = true
+			}
+		}
+		if !tie {
+			out[name] = best
+		}
+	}
+	return out
 }
 
 func titleScore(t, brand string) int {

@@ -371,3 +371,61 @@ func idsByOffer(s *catalog.Snapshot) map[string]string {
 func urlSafe(s string) bool {
 	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~") == ""
 }
+
+func TestRepresentativeTitle(t *testing.T) {
+	mk := func(retailer, title string, specs map[string]float64) *entry {
+		return &entry{listing: catalog.Listing{Retailer: retailer, Title: title}, specs: specs}
+	}
+	tests := []struct {
+		name, brand string
+		es          []*entry
+		want        string
+	}{
+		{
+			name:  "a title stating the minority value loses",
+			brand: "Lenovo",
+			es: []*entry{
+				mk("A", "Lenovo ThinkPad T14 Gen 4 14\" i5 8GB/1TB SSD", map[string]float64{catalog.MemoryGB: 8}),
+				mk("B", "Lenovo ThinkPad T14 Gen 4 Laptop, Intel Core i5, 16GB RAM, 1TB SSD", map[string]float64{catalog.MemoryGB: 16}),
+				mk("C", "LENOVO ThinkPad T14 Gen 4 - Intel Core i5, 16GB RAM, 1TB SSD", map[string]float64{catalog.MemoryGB: 16}),
+			},
+			want: "Lenovo ThinkPad T14 Gen 4 Laptop, Intel Core i5, 16GB RAM, 1TB SSD",
+		},
+		{
+			name:  "shouting and decoration lose",
+			brand: "Sony",
+			es: []*entry{
+				mk("A", "SONY WH-1000XM5 HEADPHONES | BLACK FRIDAY DEAL!", nil),
+				mk("B", "Sony WH-1000XM5 Wireless Noise Cancelling Headphones - Black", nil),
+			},
+			want: "Sony WH-1000XM5 Wireless Noise Cancelling Headphones - Black",
+		},
+		{
+			name:  "the title most retailers share wins",
+			brand: "Apple",
+			es: []*entry{
+				mk("A", "Apple iPhone 15 128GB Black", nil),
+				mk("B", "Apple iPhone 15 128GB Black", nil),
+				mk("C", "Apple iPhone 15 (128GB) Black Smartphone", nil),
+			},
+			want: "Apple iPhone 15 128GB Black",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			attrs := map[string]catalog.Attribute{}
+			obs := map[string][]catalog.Observation{}
+			for _, e := range tt.es {
+				for n, v := range e.specs {
+					obs[n] = append(obs[n], catalog.Observation{Retailer: e.listing.Retailer, Value: v})
+				}
+			}
+			for n, o := range obs {
+				attrs[n], _ = catalog.BuildAttribute(o)
+			}
+			if got := representativeTitle(tt.es, tt.brand, mostStated(attrs)); got != tt.want {
+				t.Errorf("representativeTitle = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

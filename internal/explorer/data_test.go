@@ -1,0 +1,279 @@
+package explorer
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/search"
+)
+
+// parityCase is one line of testdata/parity.txt.
+type parityCase struct {
+	line int
+	kind string // "search" or "product"
+	arg  string // raw query string or raw escaped id
+}
+
+func (c parityCase) paths() (rest, explorer string) {
+	if c.kind == "product" {
+		return "/api/product/" + c.arg, PathProduct + c.arg
+	}
+	if c.arg == "" {
+		return "/api/search", PathSearch
+	}
+	return "/api/search?" + c.arg, PathSearch + "?" + c.arg
+}
+
+func readParityCases(t *testing.T) []parityCase {
+	t.Helper()
+	f, err := os.Open("testdata/parity.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []parityCase
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, arg, _ := strings.Cut(line, " ")
+		if kind != "search" && kind != "product" {
+			t.Fatalf("testdata/parity.txt:%d: want search or product, got %q", n, kind)
+		}
+		cases = append(cases, parityCase{line: n, kind: kind, arg: arg})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// TestParity checks that the explorer endpoints answer every request of
+// testdata/parity.txt with the REST API's status, content type and bytes.
+func TestParity(t *testing.T) {
+	base := startServer(t, fixtureEngine(t), 100000, nil)
+	statuses := map[int]int{}
+	for _, c := range readParityCases(t) {
+		restPath, explorerPath := c.paths()
+		t.Run(fmt.Sprintf("line%d", c.line), func(t *testing.T) {
+			want := fetch(t, http.MethodGet, base+restPath, "Authorization", "Bearer "+testKey)
+			got := fetch(t, http.MethodGet, base+explorerPath)
+			statuses[want.status]++
+			if got.status != want.status {
+				t.Errorf("%s: status %d, REST %s: %d (body %s)", explorerPath, got.status, restPath, want.status, got.body)
+			}
+			if g, w := got.header.Get("Content-Type"), want.header.Get("Content-Type"); g != w {
+				t.Errorf("%s: Content-Type %q, REST %q", explorerPath, g, w)
+			}
+			if diff := cmp.Diff(string(want.body), string(got.body)); diff != "" {
+				t.Errorf("%s: body mismatch (-want +got):\n%s", explorerPath, diff)
+			}
+			if got.header.Get("X-RateLimit-Limit") == "" {
+				t.Errorf("%s: no X-RateLimit-Limit header", explorerPath)
+			}
+		})
+	}
+	// The cases must cover success, validation errors and missing products.
+	for _, status := range []int{http.StatusOK, http.StatusBadRequest, http.StatusNotFound} {
+		if statuses[status] == 0 {
+			t.Errorf("no parity case answered %d; cases cover %v", status, statuses)
+		}
+	}
+}
+
+// TestParityEngineFailures checks the 503 and 500 answers against REST.
+func TestParityEngineFailures(t *testing.T) {
+	eng := &switchEngine{Engine: fixtureEngine(t)}
+	base := startServer(t, eng, 100000, nil)
+	tests := []struct {
+		name   string
+		err    error
+		status int
+	}{
+		{"unavailable", fmt.Errorf("elasticsearch: %w", search.ErrUnavailable), http.StatusServiceUnavailable},
+		{"internal", errors.New("index corrupted"), http.StatusInternalServerError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eng.fail(tt.err)
+			for _, c := range []parityCase{{kind: "search", arg: "category=Laptops"}, {kind: "product", arg: "lenovo-thinkpad-e14"}} {
+				restPath, explorerPath := c.paths()
+				want := fetch(t, http.MethodGet, base+restPath, "Authorization", "Bearer "+testKey)
+				got := fetch(t, http.MethodGet, base+explorerPath)
+				if want.status != tt.status || got.status != tt.status {
+					t.Errorf("%s: status %d, REST %d, want %d", explorerPath, got.status, want.status, tt.status)
+				}
+				if diff := cmp.Diff(string(want.body), string(got.body)); diff != "" {
+					t.Errorf("%s: body mismatch (-want +got):\n%s", explorerPath, diff)
+				}
+				if strings.Contains(string(got.body), tt.err.Error()) {
+					t.Errorf("%s: body %s leaks the internal error", explorerPath, got.body)
+				}
+			}
+		})
+	}
+}
+
+// TestRateLimit checks that the data endpoints need no key and spend the
+// client IP's hourly budget, shared with the REST API, while the pages and
+// assets spend nothing.
+func TestRateLimit(t *testing.T) {
+	const limit = 3
+	// A fixed clock in the middle of an hour: the window cannot roll over
+	// during the test, and the reset time is known.
+	now := time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC)
+	base := startServer(t, fixtureEngine(t), limit, func() time.Time { return now })
+	e, err := New(Options{Engine: fixtureEngine(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	appJS, _ := e.assets.url("app.js")
+
+	// Pages and assets first, many times: they must not be charged.
+	for range 2 * limit {
+		for _, p := range []string{"/", PathDocs, appJS} {
+			r := fetch(t, http.MethodGet, base+p)
+			if r.status != http.StatusOK {
+				t.Fatalf("GET %s: status %d", p, r.status)
+			}
+			if h := r.header.Get("X-RateLimit-Remaining"); h != "" {
+				t.Errorf("GET %s: X-RateLimit-Remaining %q on an uncharged page", p, h)
+			}
+		}
+	}
+	var remaining []string
+	for _, p := range []string{PathSearch + "?category=Laptops", PathProduct + "lenovo-thinkpad-e14", "/api/search?category=Laptops"} {
+		headers := []string{}
+		if strings.HasPrefix(p, "/api/search") {
+			headers = []string{"Authorization", "Bearer " + testKey}
+		}
+		r := fetch(t, http.MethodGet, base+p, headers...)
+		if r.status != http.StatusOK {
+			t.Fatalf("GET %s: status %d, body %s", p, r.status, r.body)
+		}
+		if got := r.header.Get("X-RateLimit-Limit"); got != strconv.Itoa(limit) {
+			t.Errorf("GET %s: X-RateLimit-Limit %q, want %d", p, got, limit)
+		}
+		if r.header.Get("X-RateLimit-Reset") == "" {
+			t.Errorf("GET %s: no X-RateLimit-Reset", p)
+		}
+		remaining = append(remaining, r.header.Get("X-RateLimit-Remaining"))
+	}
+	if diff := cmp.Diff([]string{"2", "1", "0"}, remaining); diff != "" {
+		t.Errorf("X-RateLimit-Remaining mismatch (-want +got):\n%s", diff)
+	}
+
+	r := fetch(t, http.MethodGet, base+PathSearch+"?category=Laptops")
+	if r.status != http.StatusTooManyRequests {
+		t.Fatalf("over the limit: status %d, want 429", r.status)
+	}
+	var body struct {
+		Error   string `json:"error"`
+		ResetAt string `json:"resetAt"`
+	}
+	if err := json.Unmarshal(r.body, &body); err != nil {
+		t.Fatalf("429 body %s: %v", r.body, err)
+	}
+	if body.Error != "Rate limit exceeded" {
+		t.Errorf("429 error %q, want %q", body.Error, "Rate limit exceeded")
+	}
+	if body.ResetAt != "2026-11-20T11:00:00Z" {
+		t.Errorf("429 resetAt %q, want the end of the hour 2026-11-20T11:00:00Z", body.ResetAt)
+	}
+	if got := r.header.Get("Retry-After"); got != "1800" {
+		t.Errorf("429 Retry-After %q, want 1800", got)
+	}
+	// The page still loads when the budget is spent.
+	if r := fetch(t, http.MethodGet, base+"/"); r.status != http.StatusOK {
+		t.Errorf("GET / over the limit: status %d", r.status)
+	}
+}
+
+// TestMethods checks that the data endpoints answer only GET and HEAD.
+func TestMethods(t *testing.T) {
+	base := startServer(t, fixtureEngine(t), 100000, nil)
+	for _, p := range []string{PathSearch, PathProduct + "lenovo-thinkpad-e14", "/", PathDocs} {
+		r := fetch(t, http.MethodPost, base+p)
+		if r.status != http.StatusMethodNotAllowed {
+			t.Errorf("POST %s: status %d, want 405", p, r.status)
+		}
+		r = fetch(t, http.MethodHead, base+p)
+		if r.status != http.StatusOK || len(r.body) != 0 {
+			t.Errorf("HEAD %s: status %d, %d body bytes; want 200 and none", p, r.status, len(r.body))
+		}
+	}
+}
+
+func TestProductID(t *testing.T) {
+	tests := []struct {
+		path    string
+		want    string
+		status  int // 0: ok
+		message string
+	}{
+		{path: PathProduct + "abc", want: "abc"},
+		{path: PathProduct + "abc/", want: "abc"},
+		{path: PathProduct + "a%3Ab", want: "a:b"},
+		{path: PathProduct + "a%2Fb", want: "a/b"},
+		{path: PathProduct + "%C3%A9", want: "é"},
+		{path: PathProduct, status: 404, message: "Not found: /api/explorer/product/"},
+		{path: PathProduct + "a/b", status: 404, message: "Not found: /api/explorer/product/a/b"},
+		{path: "/elsewhere/abc", status: 404, message: "Not found: /elsewhere/abc"},
+		{path: PathProduct + "%zz", status: 400, message: "the product id is not validly URL-encoded; encode it once, e.g. /api/product/abc:123"},
+		{path: PathProduct + "%FF", status: 404, message: "Product not found: \ufffd"},
+		{path: PathProduct + strings.Repeat("x", maxIDLen+1), status: 404, message: "Product not found: " + strings.Repeat("x", maxEcho) + "…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			got, err := productID(tt.path)
+			if tt.status == 0 {
+				if err != nil || got != tt.want {
+					t.Errorf("productID(%q) = %q, %v; want %q", tt.path, got, err, tt.want)
+				}
+				return
+			}
+			var status int
+			var msg string
+			var herr *httpError
+			var invalid *search.InvalidError
+			switch {
+			case errors.As(err, &herr):
+				status, msg = herr.status, herr.message
+			case errors.As(err, &invalid):
+				status, msg = http.StatusBadRequest, invalid.Message
+			default:
+				t.Fatalf("productID(%q) = %q, %v; want a %d error", tt.path, got, err, tt.status)
+			}
+			if diff := cmp.Diff(fmt.Sprint(tt.status, " ", tt.message), fmt.Sprint(status, " ", msg)); diff != "" {
+				t.Errorf("productID(%q) mismatch (-want +got):\n%s", tt.path, diff)
+			}
+		})
+	}
+}
+
+func TestEcho(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"short", "short"},
+		{strings.Repeat("é", 100), strings.Repeat("é", 60) + "…"},
+		{"bad\xffutf8", "bad\ufffdutf8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, echo(tt.in)); diff != "" {
+				t.Errorf("echo mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

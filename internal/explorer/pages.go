@@ -1,0 +1,262 @@
+package explorer
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/mcp"
+	"productsearch/internal/restclient"
+	"productsearch/internal/search"
+)
+
+// templateFiles holds the two page templates.
+//
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+// contentSecurityPolicy allows same-origin scripts, styles, fonts and
+// connections only, images from the page and retailers' https hosts (and
+// data: URIs used by the swagger-ui stylesheet), and no framing.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+	"connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// setSecurityHeaders sets the headers every page and asset carries.
+func setSecurityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
+	h.Set("X-DNS-Prefetch-Control", "off")
+}
+
+// page is one rendered HTML page.
+type page struct {
+	body encoded
+}
+
+// Page returns the handler of the two pages: the explorer at / and the API
+// reference at /docs. Both are revalidated on every load (ETag).
+func (e *Explorer) Page() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var p *page
+		switch strings.TrimSuffix(r.URL.Path, "/") {
+		case "":
+			p = e.index
+		case PathDocs:
+			p = e.docs
+		default:
+			writeError(w, http.StatusNotFound, "Not found: "+echo(r.URL.EscapedPath()))
+			return
+		}
+		setSecurityHeaders(w.Header())
+		p.body.serve(w, r, "text/html; charset=utf-8", cacheRevalidate)
+	})
+}
+
+// attrField describes one spec requirement input of the explorer form.
+type attrField struct {
+	Name        string
+	Label       string
+	Unit        string // shown after the value; empty for Wi-Fi
+	Hint        string
+	Suggestions []suggestion
+}
+
+type suggestion struct {
+	Value string
+	Label string
+}
+
+// attrFields returns the requirement inputs in interface order, with the
+// units of spec §2.3.
+func attrFields() []attrField {
+	meta := map[string]attrField{
+		catalog.MemoryGB: {Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",
+			Suggestions: []suggestion{{"8", "8 GB"}, {"16", "16 GB"}, {"32", "32 GB"}, {"64", "64 GB"}}},
+		catalog.StorageGB: {Label: "Storage", Unit: "GB", Hint: "In GB; 1 TB = 1000.",
+			Suggestions: []suggestion{{"256", "256 GB"}, {"512", "512 GB"}, {"1000", "1 TB"}, {"2000", "2 TB"}}},
+		catalog.ScreenIn: {Label: "Screen size", Unit: "inches", Hint: "Diagonal in inches, e.g. 15.6 or 55.",
+			Suggestions: []suggestion{{"13.3", "13.3 in"}, {"14", "14 in"}, {"15.6", "15.6 in"}, {"27", "27 in"}, {"55", "55 in"}, {"65", "65 in"}}},
+		catalog.ResolutionP: {Label: "Resolution", Unit: "pixels high", Hint: "Pixels high: 2160 for 4K, 1440 for QHD, 1080 for Full HD.",
+			Suggestions: []suggestion{{"1080", "Full HD"}, {"1440", "QHD"}, {"2160", "4K"}}},
+		catalog.RefreshHz: {Label: "Refresh rate", Unit: "Hz", Hint: "In Hz, e.g. 144.",
+			Suggestions: []suggestion{{"60", "60 Hz"}, {"120", "120 Hz"}, {"144", "144 Hz"}, {"165", "165 Hz"}, {"240", "240 Hz"}}},
+		catalog.PowerW: {Label: "Power", Unit: "W", Hint: "In watts, e.g. 65 for a charger.",
+			Suggestions: []suggestion{{"20", "20 W"}, {"65", "65 W"}, {"100", "100 W"}}},
+		catalog.WifiGen: {Label: "Wi-Fi", Unit: "", Hint: "Generation: 6, 6.5 for Wi-Fi 6E, 7.",
+			Suggestions: []suggestion{{"6", "Wi-Fi 6"}, {"6.5", "Wi-Fi 6E"}, {"7", "Wi-Fi 7"}}},
+	}
+	out := make([]attrField, 0, len(meta))
+	for _, name := range catalog.AttributeNames() {
+		f := meta[name]
+		f.Name = name
+		out = append(out, f)
+	}
+	return out
+}
+
+// example is one copy-paste snippet of the API reference page; {base_url}
+// in Text is replaced by the page's origin in the browser.
+type example struct {
+	ID    string
+	Title string
+	Note  string
+	Text  string
+}
+
+// shortcut is a ready-made search offered on the explorer's start screen.
+type shortcut struct {
+	Label string
+	Hash  string
+}
+
+// view is the data of both page templates.
+type view struct {
+	Categories []string
+	Attributes []attrField
+	Sorts      []suggestion
+	PublicKey  string
+	Limit      int
+	Shortcuts  []shortcut
+	Examples   []example
+}
+
+// placeholderKey stands in for a key in the examples when the server has
+// no public key.
+const placeholderKey = "YOUR_API_KEY"
+
+// pageData gathers the template data; it asks the engine for one product
+// id to use in the product examples.
+func pageData(opt Options) view {
+	key := opt.PublicKey
+	if key == "" {
+		key = placeholderKey
+	}
+	id := exampleProductID(opt.Engine)
+	searchCurl := strings.Join([]string{
+		`curl -sS -G "{base_url}/api/search" \`,
+		`  -H "Authorization: Bearer ` + key + `" \`,
+		`  --data-urlencode "category=Laptops" \`,
+		`  --data-urlencode "brand=Lenovo" \`,
+		`  --data-urlencode "max_price=1500" \`,
+		`  --data-urlencode 'constraints={"memory_gb":{"gte":16},"storage_gb":{"gte":1000}}' \`,
+		`  --data-urlencode "lite=true" \`,
+		`  --data-urlencode "limit=5"`,
+	}, "\n")
+	productCurl := `curl -sS "{base_url}/api/product/` + url.PathEscape(id) + `" \` + "\n" +
+		`  -H "Authorization: Bearer ` + key + `"`
+	mcpCurl := strings.Join([]string{
+		`curl -sS -X POST "{base_url}/api/mcp" \`,
+		`  -H "Content-Type: application/json" \`,
+		`  -d '{`,
+		`    "jsonrpc": "2.0", "id": 1, "method": "tools/call",`,
+		`    "params": {"name": "` + mcp.ToolSearchProducts + `", "arguments": {`,
+		`      "category": "Laptops", "brand": "Lenovo",`,
+		`      "constraints": {"memory_gb": {"gte": 16}}, "limit": 5}}}'`,
+	}, "\n")
+	stdio := strings.Join([]string{
+		`{`,
+		`  "mcpServers": {`,
+		`    "product-search": {`,
+		`      "command": "mcp-stdio",`,
+		`      "env": {`,
+		`        "` + restclient.EnvBaseURL + `": "{base_url}",`,
+		`        "` + restclient.EnvAPIKey + `": "` + key + `"`,
+		`      }`,
+		`    }`,
+		`  }`,
+		`}`,
+	}, "\n")
+	return view{
+		Categories: catalog.Categories(),
+		Attributes: attrFields(),
+		Sorts: []suggestion{
+			{string(search.SortRelevance), "Relevance"},
+			{string(search.SortPriceAsc), "Price: low to high"},
+			{string(search.SortPriceDesc), "Price: high to low"},
+		},
+		PublicKey: opt.PublicKey,
+		Limit:     pageSize,
+		Shortcuts: []shortcut{
+			{"Laptops with at least 16 GB RAM and 1 TB storage", searchHash(url.Values{"category": {"Laptops"},
+				"constraints": {`{"memory_gb":{"gte":16},"storage_gb":{"gte":1000}}`}})},
+			{"55-inch 4K TVs", searchHash(url.Values{"category": {"TVs"},
+				"constraints": {`{"screen_in":{"eq":55},"resolution_p":{"gte":2160}}`}})},
+			{"Monitors of 144 Hz or more under £300", searchHash(url.Values{"category": {"Monitors"}, "max_price": {"300"},
+				"constraints": {`{"refresh_hz":{"gte":144}}`}, "sort": {"price_asc"}})},
+			{"Wi-Fi 7 networking", searchHash(url.Values{"category": {"Networking"},
+				"constraints": {`{"wifi_gen":{"gte":7}}`}})},
+			{"Chargers of 65 W or more", searchHash(url.Values{"category": {"Cables & Chargers"},
+				"constraints": {`{"power_w":{"gte":65}}`}})},
+		},
+		Examples: []example{
+			{"search", "Search (REST)", "Brand, category, price and spec requirements as separate parameters; constraints is JSON, URL-encoded once.", searchCurl},
+			{"product", "Product detail (REST)", "Every retailer's offer, the attributes with their sources, and the retailer description. Use a product id from a search (or an offer id).", productCurl},
+			{"mcp", "MCP endpoint (JSON-RPC tools/call)", "No key needed; the tools are " + mcp.ToolSearchProducts + " and " + mcp.ToolGetProduct + ". Rate limited per IP like the REST API.", mcpCurl},
+			{"stdio", "Local MCP server (stdio) registration", "For MCP hosts that launch a local server: build cmd/mcp-stdio from this repository, put it on your PATH and register it like this.", stdio},
+		},
+	}
+}
+
+// pageSize is the number of results the explorer asks for per page.
+const pageSize = 20
+
+// searchHash is the explorer route of a search.
+func searchHash(v url.Values) string {
+	return "#/search?" + strings.ReplaceAll(v.Encode(), "+", "%20")
+}
+
+// exampleIDFallback is used in the examples when the catalog is empty or
+// the engine does not answer.
+const exampleIDFallback = "PRODUCT_ID"
+
+// exampleProductID returns the id of a laptop (or any product) in the
+// catalog, for the product examples.
+func exampleProductID(engine search.Engine) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for _, q := range []url.Values{{"category": {"Laptops"}, "limit": {"1"}}, {"limit": {"1"}}} {
+		req, err := search.ParseQuery(q)
+		if err != nil {
+			continue
+		}
+		res, err := engine.Search(ctx, req)
+		if err == nil && len(res.Products) > 0 && res.Products[0].Product != nil {
+			return res.Products[0].Product.ID
+		}
+	}
+	return exampleIDFallback
+}
+
+// renderPages renders the explorer and the API reference page.
+func renderPages(assets *assetSet, v view) (index, docs *page, err error) {
+	tmpl, err := template.New("").Funcs(template.FuncMap{"asset": assets.url}).ParseFS(templateFiles, "templates/*.html")
+	if err != nil {
+		return nil, nil, fmt.Errorf("explorer templates: %w", err)
+	}
+	render := func(name string) (*page, error) {
+		var buf bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&buf, name, v); err != nil {
+			return nil, fmt.Errorf("explorer page %s: %w", name, err)
+		}
+		return &page{body: newEncoded(buf.Bytes())}, nil
+	}
+	if index, err = render("index.html"); err != nil {
+		return nil, nil, err
+	}
+	if docs, err = render("docs.html"); err != nil {
+		return nil, nil, err
+	}
+	return index, docs, nil
+}
