@@ -46,6 +46,19 @@ bench-search:
 test-mcp: $(SNAPSHOT)
 	./scripts/test-mcp.sh
 
+# Schemathesis against the running server and its OpenAPI document.
+fuzz-api: $(SNAPSHOT)
+	./scripts/fuzz-api.sh
+
+# k6 load test of a local server: lite and full searches, product, health.
+bench-api: $(SNAPSHOT)
+	./scripts/bench-api.sh
+
+# Two API processes sharing a real Redis allow exactly the limit; the
+# fallback holds when Redis stops.
+test-redis:
+	export $$(./scripts/redis.sh start) && $(GO) test -count=1 -run Redis ./internal/ratelimit/ ./internal/api/; s=$$?; ./scripts/redis.sh stop; exit $$s
+
 # The explorer and /docs in Debian's Chromium driven by playwright-core.
 test-browser: $(SNAPSHOT)
 	./scripts/test-browser.sh

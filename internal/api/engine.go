@@ -1,0 +1,27 @@
+package api
+
+import (
+	"fmt"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/config"
+	"productsearch/internal/search"
+	"productsearch/internal/search/memory"
+)
+
+// newEngine builds the engine SEARCH_BACKEND names.
+func newEngine(cfg config.Config) (search.Engine, error) {
+	switch cfg.SearchBackend {
+	case config.BackendMemory:
+		snap, err := catalog.ReadSnapshot(cfg.CatalogPath)
+		if err != nil {
+			return nil, fmt.Errorf("catalog (CATALOG_PATH): %w", err)
+		}
+		eng, err := memory.New(snap, memory.Options{MaxCandidates: cfg.MaxCandidates})
+		if err != nil {
+			return nil, fmt.Errorf("memory engine: %w", err)
+		}
+		return eng, nil
+	}
+	return nil, fmt.Errorf("SEARCH_BACKEND %q is not supported by this build", cfg.SearchBackend)
+}

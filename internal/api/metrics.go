@@ -1,0 +1,163 @@
+package api
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
+
+	"productsearch/internal/search"
+)
+
+// instruments are the server's metrics. In Prometheus form they are
+// http_server_request_duration_seconds{http_route,http_request_method,
+// http_response_status_code} (a histogram, so also the request count),
+// productsearch_engine_duration_seconds{operation},
+// productsearch_ratelimit_rejections_total{scope},
+// productsearch_catalog_reloads_total{result},
+// productsearch_catalog_items and productsearch_catalog_age_seconds.
+type instruments struct {
+	duration   metric.Float64Histogram
+	engine     metric.Float64Histogram
+	rejections metric.Int64Counter
+	reloads    metric.Int64Counter
+	gauges     metric.Registration
+	mu         sync.Mutex                                                // serialises additions to sets
+	sets       atomic.Pointer[map[requestAttrs]metric.MeasurementOption] // copied on write
+	engineOps  map[string]metric.MeasurementOption
+	scopes     map[string]metric.MeasurementOption
+}
+
+type requestAttrs struct {
+	route, method string
+	status        int
+}
+
+func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*instruments, error) {
+	in := &instruments{engineOps: map[string]metric.MeasurementOption{}, scopes: map[string]metric.MeasurementOption{}}
+	in.sets.Store(&map[requestAttrs]metric.MeasurementOption{})
+	var err error
+	if in.duration, err = m.Float64Histogram("http.server.request.duration", metric.WithUnit("s"),
+		metric.WithDescription("Duration of HTTP requests by route, method and status")); err != nil {
+		return nil, err
+	}
+	if in.engine, err = m.Float64Histogram("productsearch.engine.duration", metric.WithUnit("s"),
+		metric.WithDescription("Time spent in the search engine per call")); err != nil {
+		return nil, err
+	}
+	if in.rejections, err = m.Int64Counter("productsearch.ratelimit.rejections", metric.WithUnit("{request}"),
+		metric.WithDescription("Requests answered 429 by budget scope (ip or key)")); err != nil {
+		return nil, err
+	}
+	if in.reloads, err = m.Int64Counter("productsearch.catalog.reloads", metric.WithUnit("{reload}"),
+		metric.WithDescription("Catalog snapshot reloads by result (ok or error)")); err != nil {
+		return nil, err
+	}
+	items, err := m.Int64ObservableGauge("productsearch.catalog.items", metric.WithUnit("{product}"),
+		metric.WithDescription("Products in the served catalog"))
+	if err != nil {
+		return nil, err
+	}
+	age, err := m.Float64ObservableGauge("productsearch.catalog.age", metric.WithUnit("s"),
+		metric.WithDescription("Seconds since the served catalog was synced"))
+	if err != nil {
+		return nil, err
+	}
+	in.gauges, err = m.RegisterCallback(func(ctx context.Context, o metric.Observer) error {
+		h, err := eng.Health(ctx)
+		if err != nil {
+			return nil // an unavailable backend reports no catalog figures
+		}
+		o.ObserveInt64(items, int64(h.Items))
+		if !h.LastUpdate.IsZero() {
+			o.ObserveFloat64(age, now().Sub(h.LastUpdate).Seconds())
+		}
+		return nil
+	}, items, age)
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range []string{"search", "product", "health"} {
+		in.engineOps[op] = metric.WithAttributeSet(attribute.NewSet(attribute.String("operation", op)))
+	}
+	for _, sc := range []string{"ip", "key"} {
+		in.scopes[sc] = metric.WithAttributeSet(attribute.NewSet(attribute.String("scope", sc)))
+	}
+	return in, nil
+}
+
+// request records one request. Attribute sets are built once per
+// route, method and status and reused.
+func (in *instruments) request(ctx context.Context, route, method string, status int, d time.Duration) {
+	key := requestAttrs{route: route, method: normalizeMethod(method), status: status}
+	opt, ok := (*in.sets.Load())[key]
+	if !ok {
+		opt = in.addSet(key)
+	}
+	in.duration.Record(ctx, d.Seconds(), opt)
+}
+
+// addSet builds the attribute set of a route, method and status seen for
+// the first time and publishes a copy of the set map that holds it.
+func (in *instruments) addSet(key requestAttrs) metric.MeasurementOption {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	old := *in.sets.Load()
+	if opt, ok := old[key]; ok {
+		return opt
+	}
+	opt := metric.WithAttributeSet(attribute.NewSet(
+		attribute.String("http.route", key.route),
+		attribute.String("http.request.method", key.method),
+		attribute.Int("http.response.status_code", key.status)))
+	sets := make(map[requestAttrs]metric.MeasurementOption, len(old)+1)
+	for k, v := range old {
+		sets[k] = v
+	}
+	sets[key] = opt
+	in.sets.Store(&sets)
+	return opt
+}
+
+func (in *instruments) engineCall(ctx context.Context, op string, d time.Duration) {
+	in.engine.Record(ctx, d.Seconds(), in.engineOps[op])
+}
+
+func (in *instruments) rejected(ctx context.Context, scope string) {
+	in.rejections.Add(ctx, 1, in.scopes[scope])
+}
+
+func (in *instruments) reloaded(ctx context.Context, err error) {
+	result := "ok"
+	if err != nil {
+		result = "error"
+	}
+	in.reloads.Add(ctx, 1, metric.WithAttributes(attribute.String("result", result)))
+}
+
+func (in *instruments) close() error { return in.gauges.Unregister() }
+
+// normalizeMethod maps a request method onto a fixed set, so metric labels
+// stay bounded.
+func normalizeMethod(m string) string {
+	switch m {
+	case "GET":
+		return "GET"
+	case "HEAD":
+		return "HEAD"
+	case "POST":
+		return "POST"
+	case "PUT":
+		return "PUT"
+	case "DELETE":
+		return "DELETE"
+	case "OPTIONS":
+		return "OPTIONS"
+	case "PATCH":
+		return "PATCH"
+	}
+	return "_OTHER"
+}

@@ -1,0 +1,382 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+const benchKey = "bench-key-000000001"
+
+// runServer runs Run in the background with env (plus HOST, PORT and a
+// huge production key) and returns its base URL; stop cancels it and
+// returns Run's error.
+type runServer struct {
+	URL    string
+	stderr *syncBuffer
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func startRun(t *testing.T, env map[string]string, opts ...Option) *runServer {
+	t.Helper()
+	full := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "API_KEYS": benchKey + "=100000000", "LOG_LEVEL": "warn"}
+	for k, v := range env {
+		full[k] = v
+	}
+	lookup := func(k string) (string, bool) {
+		v, ok := full[k]
+		return v, ok
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	rs := &runServer{stderr: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
+	ready := make(chan net.Addr, 1)
+	opts = append(opts, WithReady(func(a net.Addr) { ready <- a }))
+	go func() { rs.done <- Run(ctx, nil, lookup, io.Discard, rs.stderr, opts...) }()
+	select {
+	case a := <-ready:
+		rs.URL = "http://" + a.String()
+	case err := <-rs.done:
+		cancel()
+		t.Fatalf("Run: %v\n%s", err, rs.stderr)
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("Run did not start listening")
+	}
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-rs.done:
+		case <-time.After(15 * time.Second):
+			t.Error("Run did not return after cancel")
+		}
+	})
+	return rs
+}
+
+func (rs *runServer) stop(t *testing.T) error {
+	t.Helper()
+	rs.cancel()
+	select {
+	case err := <-rs.done:
+		rs.done <- err // for the cleanup
+		return err
+	case <-time.After(15 * time.Second):
+		t.Fatal("Run did not return after cancel")
+		return nil
+	}
+}
+
+func getJSON(url string, v any) (int, error) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Authorization", "Bearer "+benchKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, err
+	}
+	if v != nil {
+		if err := json.Unmarshal(b, v); err != nil {
+			return resp.StatusCode, fmt.Errorf("decode %s: %w", b, err)
+		}
+	}
+	return resp.StatusCode, nil
+}
+
+func healthItems(t *testing.T, base string) int {
+	t.Helper()
+	var h healthBody
+	if _, err := getJSON(base+"/api/health", &h); err != nil {
+		t.Fatal(err)
+	}
+	return h.Items
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// writeSnapshot writes the fixture with extra products to path,
+// atomically, as the indexer does.
+func writeSnapshot(t *testing.T, path string, extra int) {
+	t.Helper()
+	s := fixtureSnapshot()
+	for i := range extra {
+		p := s.Products[i%len(s.Products)]
+		p.ID = fmt.Sprintf("%s-extra-%d", p.ID, i)
+		s.Products = append(s.Products, p)
+	}
+	if err := catalog.WriteSnapshot(path, s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHotReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.snapshot")
+	writeSnapshot(t, path, 0)
+	rs := startRun(t, map[string]string{"CATALOG_PATH": path, "RELOAD_INTERVAL": "10ms"})
+	if n := healthItems(t, rs.URL); n != 12 {
+		t.Fatalf("items = %d, want 12", n)
+	}
+
+	// Hammer the server while catalogs are swapped: no request may fail.
+	var failures, requests atomic.Int64
+	var firstFailure atomic.Value
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			paths := []string{"/api/search?category=Laptops&limit=5", "/api/search?query=samsung&lite=true",
+				"/api/product/dell-xps-13", "/api/health"}
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				status, err := getJSON(rs.URL+paths[(w+i)%len(paths)], nil)
+				requests.Add(1)
+				if err != nil || status != http.StatusOK {
+					failures.Add(1)
+					firstFailure.CompareAndSwap(nil, fmt.Sprintf("status %d err %v", status, err))
+				}
+			}
+		})
+	}
+	for _, extra := range []int{30, 5, 60} {
+		writeSnapshot(t, path, extra)
+		waitUntil(t, fmt.Sprintf("reload to %d items", 12+extra), func() bool { return healthItems(t, rs.URL) == 12+extra })
+	}
+	close(stop)
+	wg.Wait()
+	if n := failures.Load(); n > 0 {
+		t.Errorf("%d of %d requests failed during reloads; first: %v", n, requests.Load(), firstFailure.Load())
+	}
+	if requests.Load() < 20 {
+		t.Errorf("only %d requests ran during the reloads", requests.Load())
+	}
+
+	// A broken snapshot is rejected; the loaded catalog stays.
+	if err := os.WriteFile(path+".tmp", []byte("{\"format\":\"productsearch-snapshot\",\"version\":1,\"products\":5}\n{broken\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the failed reload to be logged", func() bool { return strings.Contains(rs.stderr.String(), "catalog reload failed") })
+	if n := healthItems(t, rs.URL); n != 72 {
+		t.Errorf("items = %d after a broken snapshot, want 72 (the old catalog)", n)
+	}
+	var metrics string
+	waitUntil(t, "the reload metrics", func() bool {
+		resp, err := http.Get(rs.URL + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		metrics = string(b)
+		return strings.Contains(metrics, `productsearch_catalog_reloads_total{result="error"} 1`)
+	})
+	if !strings.Contains(metrics, `productsearch_catalog_reloads_total{result="ok"} 3`) {
+		t.Errorf("metrics lack 3 successful reloads:\n%s", grepLines(metrics, "reloads"))
+	}
+	// The broken version is logged once, not on every poll.
+	time.Sleep(50 * time.Millisecond)
+	if n := strings.Count(rs.stderr.String(), "catalog reload failed"); n != 1 {
+		t.Errorf("failed reload logged %d times, want once", n)
+	}
+}
+
+func grepLines(s, sub string) string {
+	var out []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestReloadOnSignal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.snapshot")
+	writeSnapshot(t, path, 0)
+	hup := make(chan struct{})
+	rs := startRun(t, map[string]string{"CATALOG_PATH": path, "RELOAD_INTERVAL": "0", "LOG_LEVEL": "info"}, WithReload(hup))
+	writeSnapshot(t, path, 8)
+	time.Sleep(50 * time.Millisecond)
+	if n := healthItems(t, rs.URL); n != 12 {
+		t.Fatalf("items = %d with polling off and no signal, want 12", n)
+	}
+	hup <- struct{}{}
+	waitUntil(t, "reload on signal", func() bool { return healthItems(t, rs.URL) == 20 })
+	if !strings.Contains(rs.stderr.String(), "reload requested") {
+		t.Error("the requested reload was not logged")
+	}
+}
+
+// blockingEngine blocks searches until released.
+type blockingEngine struct {
+	*fakeEngine
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (e *blockingEngine) Search(ctx context.Context, req search.Request) (*search.Result, error) {
+	e.entered <- struct{}{}
+	<-e.release
+	return e.fakeEngine.Search(ctx, req)
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	eng := &blockingEngine{fakeEngine: newFakeEngine(), entered: make(chan struct{}, 1), release: make(chan struct{})}
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "5s"}, WithEngine(eng))
+	addr := strings.TrimPrefix(rs.URL, "http://")
+
+	type result struct {
+		status int
+		err    error
+	}
+	inflight := make(chan result, 1)
+	go func() {
+		status, err := getJSON(rs.URL+"/api/search", nil)
+		inflight <- result{status, err}
+	}()
+	<-eng.entered
+	rs.cancel()
+
+	// The listener closes: new connections are refused while the
+	// in-flight request is still running.
+	waitUntil(t, "the listener to close", func() bool {
+		c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+		if err != nil {
+			return true
+		}
+		c.Close()
+		return false
+	})
+	select {
+	case r := <-inflight:
+		t.Fatalf("in-flight request ended before release: %+v", r)
+	case err := <-rs.done:
+		t.Fatalf("Run returned before the in-flight request finished: %v", err)
+	default:
+	}
+	close(eng.release)
+	if r := <-inflight; r.err != nil || r.status != http.StatusOK {
+		t.Errorf("in-flight request: status %d, err %v; want 200", r.status, r.err)
+	}
+	if err := rs.stop(t); err != nil {
+		t.Errorf("Run returned %v, want nil", err)
+	}
+}
+
+func TestShutdownClosesUnusedConnections(t *testing.T) {
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "8s"}, WithEngine(newFakeEngine()))
+	// A connection that never sends a request (browsers and HTTP clients
+	// open spare ones) must not hold shutdown until the read timeout.
+	c, err := net.Dial("tcp", strings.TrimPrefix(rs.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
+	if err := rs.stop(t); err != nil {
+		t.Errorf("Run returned %v, want nil", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("shutdown took %v with an unused connection open", d)
+	}
+}
+
+func TestShutdownIsBounded(t *testing.T) {
+	eng := &blockingEngine{fakeEngine: newFakeEngine(), entered: make(chan struct{}, 1), release: make(chan struct{})}
+	defer close(eng.release)
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "200ms"}, WithEngine(eng))
+	go getJSON(rs.URL+"/api/search", nil)
+	<-eng.entered
+	start := time.Now()
+	err := rs.stop(t)
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Run returned %v, want a deadline error for the stuck request", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("shutdown took %v with a 200ms timeout", d)
+	}
+}
+
+func TestRunConfigErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"bad variable", map[string]string{"RATE_LIMIT_PER_HOUR": "lots"}, nil, "RATE_LIMIT_PER_HOUR"},
+		{"missing catalog", map[string]string{"CATALOG_PATH": "/nonexistent/catalog.snapshot"}, nil, "CATALOG_PATH"},
+		{"stray argument", nil, []string{"serve"}, "unexpected arguments"},
+		{"unknown flag", nil, []string{"-port=1"}, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lookup := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
+			err := Run(context.Background(), tc.args, lookup, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Run error %v, want one mentioning %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRunCheckAndHelp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.snapshot")
+	writeSnapshot(t, path, 0)
+	lookup := func(k string) (string, bool) {
+		if k == "CATALOG_PATH" {
+			return path, true
+		}
+		return "", false
+	}
+	var stderr strings.Builder
+	if err := Run(context.Background(), []string{"-check"}, lookup, io.Discard, &stderr); err != nil {
+		t.Fatalf("-check: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "configuration ok") {
+		t.Errorf("-check log: %s", stderr.String())
+	}
+	var stdout strings.Builder
+	if err := Run(context.Background(), []string{"-h"}, lookup, &stdout, io.Discard); err != nil {
+		t.Fatalf("-h: %v", err)
+	}
+	for _, v := range []string{"CATALOG_PATH", "RATE_LIMIT_PER_HOUR", "TRUSTED_PROXIES", "-check"} {
+		if !strings.Contains(stdout.String(), v) {
+			t.Errorf("usage lacks %s", v)
+		}
+	}
+}

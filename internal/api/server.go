@@ -1,0 +1,373 @@
+// Package api is the REST server of the product search service: Fiber
+// routes for search, product detail, health, the OpenAPI document and
+// Prometheus metrics; bearer-key authentication; hourly rate limits per
+// client IP or per production key; flat JSON errors; request ids, structured
+// logs, traces and metrics for every request; and Run, which wires the
+// configuration, the engine, hot reload of the catalog and graceful
+// shutdown. Other endpoints (the MCP endpoint, the explorer) are added with
+// Server.Mount and share the per-IP limit.
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/valyala/fasthttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"productsearch/internal/ratelimit"
+	"productsearch/internal/search"
+	"productsearch/internal/telemetry"
+)
+
+// Version is the interface version served in the OpenAPI document.
+const Version = "0.1.0"
+
+// Request size limits.
+const (
+	maxURILen     = 8 << 10  // request target, bytes
+	maxHeaderSize = 16 << 10 // request line and headers together
+	maxBodySize   = 1 << 20  // POST bodies of mounted endpoints
+)
+
+// Server timeouts.
+const (
+	readTimeout  = 10 * time.Second
+	writeTimeout = 10 * time.Second
+	idleTimeout  = 60 * time.Second
+)
+
+// Route names used as the http.route attribute of metrics and spans.
+const (
+	routeSearch    = "/api/search"
+	routeProduct   = "/api/product/{id}"
+	routeHealth    = "/api/health"
+	routeOpenAPI   = "/openapi"
+	routeMetrics   = "/metrics"
+	routeUnmatched = "unmatched"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Engine answers searches and product look-ups (required).
+	Engine search.Engine
+	// Logger receives the JSON request log (slog.Default when nil).
+	Logger *slog.Logger
+	// Telemetry provides tracer, meter and the /metrics handler; nil
+	// builds a private one without exporters.
+	Telemetry *telemetry.Telemetry
+	// PublicKey is the shared key charged to the client IP's budget;
+	// empty disables it.
+	PublicKey string
+	// Keys maps production keys to their own hourly budgets.
+	Keys map[string]int
+	// RateLimitPerHour is the hourly budget of one client IP.
+	RateLimitPerHour int
+	// Store holds the rate-limit counters (in-process when nil).
+	Store ratelimit.Store
+	// TrustedProxies are the peers whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Server is the HTTP API. Create it with New, add endpoints with Mount, then
+// Serve a listener and Shutdown when done.
+type Server struct {
+	app      *fiber.App
+	engine   search.Engine
+	log      *slog.Logger
+	tel      *telemetry.Telemetry
+	keys     *keyring
+	limiter  *ratelimit.Limiter
+	ipLimit  int
+	proxies  ratelimit.Proxies
+	now      func() time.Time
+	tracer   trace.Tracer
+	tracing  bool
+	prop     propagation.TextMapPropagator
+	metrics  *instruments
+	openapi  openapiDocs
+	ridBase  string
+	ridSeq   atomic.Uint64
+	bufs     sync.Pool
+	states   sync.Pool
+	started  atomic.Bool
+	ownedTel bool
+
+	listeners struct {
+		sync.Mutex
+		l []*trackingListener
+	}
+}
+
+// trackingListener remembers its open connections, so that Shutdown can
+// close those that never carried a request.
+type trackingListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns map[*trackedConn]struct{}
+}
+
+func (l *trackingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	tc := &trackedConn{Conn: c, l: l}
+	l.mu.Lock()
+	l.conns[tc] = struct{}{}
+	l.mu.Unlock()
+	return tc, nil
+}
+
+// closeUnused closes the connections that have not sent a byte.
+func (l *trackingListener) closeUnused() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c := range l.conns {
+		if !c.used.Load() {
+			c.Conn.Close()
+		}
+	}
+}
+
+type trackedConn struct {
+	net.Conn
+	l    *trackingListener
+	used atomic.Bool
+	once sync.Once
+}
+
+func (c *trackedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && !c.used.Load() {
+		c.used.Store(true)
+	}
+	return n, err
+}
+
+func (c *trackedConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		delete(c.l.conns, c)
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
+}
+
+// New builds the server and its routes.
+func New(opt Options) (*Server, error) {
+	if opt.Engine == nil {
+		return nil, errors.New("api: no search engine")
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.RateLimitPerHour <= 0 {
+		return nil, errors.New("api: rate limit must be positive")
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Store == nil {
+		opt.Store = ratelimit.NewMemory(0)
+	}
+	s := &Server{
+		engine:  opt.Engine,
+		log:     opt.Logger,
+		tel:     opt.Telemetry,
+		keys:    newKeyring(opt.PublicKey, opt.Keys),
+		limiter: ratelimit.New(opt.Store, opt.Now),
+		ipLimit: opt.RateLimitPerHour,
+		proxies: ratelimit.Proxies(opt.TrustedProxies),
+		now:     opt.Now,
+	}
+	if s.tel == nil {
+		tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "productsearch-api", ServiceVersion: Version, Logger: s.log})
+		if err != nil {
+			return nil, err
+		}
+		s.tel, s.ownedTel = tel, true
+	}
+	s.tracer = s.tel.Tracer("productsearch/internal/api")
+	s.tracing = s.tel.Tracing()
+	s.prop = s.tel.Propagator()
+	var err error
+	if s.metrics, err = newInstruments(s.tel.Meter("productsearch/internal/api"), s.engine, s.now); err != nil {
+		return nil, fmt.Errorf("api metrics: %w", err)
+	}
+	if s.openapi, err = loadOpenAPI(); err != nil {
+		return nil, err
+	}
+	var seed [6]byte
+	_, _ = rand.Read(seed[:])
+	s.ridBase = hex.EncodeToString(seed[:]) + "-"
+
+	s.app = fiber.New(fiber.Config{
+		ErrorHandler:          s.errorHandler,
+		DisableStartupMessage: true,
+		CaseSensitive:         true,
+		ReadBufferSize:        maxHeaderSize,
+		BodyLimit:             maxBodySize,
+		ReadTimeout:           readTimeout,
+		WriteTimeout:          writeTimeout,
+		IdleTimeout:           idleTimeout,
+	})
+	// Fiber answers an unknown method with a plain-text 400 before any
+	// handler runs; answer it in JSON instead.
+	next := s.app.Server().Handler
+	s.app.Server().Handler = s.guardMethod(next)
+
+	s.app.Use(s.observe)
+	s.app.Get("/api/health", named(routeHealth), s.handleHealth)
+	s.app.Get("/api/search", named(routeSearch), s.limitByKey, s.handleSearch)
+	s.app.Get("/api/product/:id", named(routeProduct), s.limitByKey, s.handleProduct)
+	s.app.Get("/openapi.json", named(routeOpenAPI), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
+	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
+	s.app.Get("/metrics", named(routeMetrics), httpHandler(s.tel.MetricsHandler()))
+	return s, nil
+}
+
+// App returns the Fiber application, for endpoints written as Fiber
+// handlers; wrap them with LimitByIP to charge them to the client's budget.
+// Routes must be added before Serve.
+func (s *Server) App() *fiber.App { return s.app }
+
+// Engine returns the search engine the server queries.
+func (s *Server) Engine() search.Engine { return s.engine }
+
+// Logger returns the server's logger.
+func (s *Server) Logger() *slog.Logger { return s.log }
+
+// Telemetry returns the server's telemetry providers.
+func (s *Server) Telemetry() *telemetry.Telemetry { return s.tel }
+
+// MountOption configures a mounted handler.
+type MountOption func(*mountConfig)
+
+type mountConfig struct {
+	methods   []string
+	unlimited bool
+}
+
+// Methods restricts the methods routed to a mounted handler; other methods
+// get 405 with an Allow header. The default routes every method.
+func Methods(methods ...string) MountOption {
+	return func(m *mountConfig) { m.methods = append(m.methods, methods...) }
+}
+
+// Unlimited exempts a mounted handler from the per-IP rate limit (static
+// assets, for instance). Spec §8 limits every endpoint except health, so API
+// endpoints must not use it.
+func Unlimited() MountOption {
+	return func(m *mountConfig) { m.unlimited = true }
+}
+
+// Mount routes path to h: an exact path, or a subtree when path ends in
+// "/*". Requests are charged to the client IP's hourly budget (the budget
+// the public key uses) unless Unlimited is given, and carry the rate-limit
+// headers. No API key is required.
+//
+// h sees a net/http request whose context carries the request's trace span;
+// r.RemoteAddr is the socket peer and the client address is available from
+// ClientAddr(r.Context()). The response is buffered and sent when h returns,
+// so h must not stream (an MCP handler should answer with JSON, not
+// server-sent events). Mount must be called before Serve.
+func (s *Server) Mount(path string, h http.Handler, opts ...MountOption) error {
+	if s.started.Load() {
+		return errors.New("api: Mount after Serve")
+	}
+	if !strings.HasPrefix(path, "/") {
+		return fmt.Errorf("api: mount path %q must start with /", path)
+	}
+	var m mountConfig
+	for _, o := range opts {
+		o(&m)
+	}
+	handlers := []fiber.Handler{named(path)}
+	if !m.unlimited {
+		handlers = append(handlers, s.LimitByIP())
+	}
+	handlers = append(handlers, httpHandler(h))
+	if len(m.methods) == 0 {
+		s.app.All(path, handlers...)
+		return nil
+	}
+	for _, method := range m.methods {
+		s.app.Add(strings.ToUpper(method), path, handlers...)
+	}
+	return nil
+}
+
+// Serve accepts connections on ln until Shutdown.
+func (s *Server) Serve(ln net.Listener) error {
+	s.started.Store(true)
+	tl := &trackingListener{Listener: ln, conns: map[*trackedConn]struct{}{}}
+	s.listeners.Lock()
+	s.listeners.l = append(s.listeners.l, tl)
+	s.listeners.Unlock()
+	if err := s.app.Listener(tl); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// Shutdown stops accepting connections and waits, within ctx, for
+// in-flight requests to finish.
+func (s *Server) Shutdown(ctx context.Context) error {
+	// fasthttp closes idle keep-alive connections but counts a new
+	// connection as busy from the moment it is accepted, so one that a
+	// client opened and never used would hold shutdown for the read
+	// timeout. Close such connections while shutdown runs.
+	done := make(chan error, 1)
+	go func() { done <- s.app.ShutdownWithContext(ctx) }()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+wait:
+	for {
+		s.listeners.Lock()
+		for _, l := range s.listeners.l {
+			l.closeUnused()
+		}
+		s.listeners.Unlock()
+		select {
+		case err = <-done:
+			break wait
+		case <-tick.C:
+		}
+	}
+	if s.ownedTel {
+		err = errors.Join(err, s.tel.Shutdown(ctx))
+	}
+	if err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// Close releases the server's metric callbacks; call it after Shutdown.
+func (s *Server) Close() error {
+	return s.metrics.close()
+}
+
+// handler returns the server's request handler with the routes built, for
+// serving requests without a listener (fuzzing, benchmarks).
+func (s *Server) handler() fasthttp.RequestHandler {
+	s.app.Handler() // builds the route tree
+	return s.app.Server().Handler
+}
