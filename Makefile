@@ -41,6 +41,11 @@ bench-indexer:
 bench-search:
 	./scripts/bench-search.sh
 
+# Precision, recall and F1 of extraction, classification and matching on the
+# datasets in ../shared/datasets (skipped when absent) and the demo truth.
+eval:
+	./scripts/eval.sh
+
 # Official MCP SDK clients (TypeScript over HTTP and stdio, Python over HTTP)
 # against a running server.
 test-mcp: $(SNAPSHOT)

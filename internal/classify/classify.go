@@ -11,18 +11,21 @@
 // "Gaming Headset for PS5": a headset).
 //
 // Catalog rules (compatibility notes): Gaming holds consoles, controllers and
-// gaming accessories, but a gaming headset is Headphones, a gaming laptop
-// Laptops and a gaming monitor Monitors; a case, screen protector, strap or
-// stand is an accessory in the category of the device it fits (a phone case
-// is a Phones accessory, a laptop sleeve a Laptops accessory, a TV wall
-// bracket a TVs accessory, a controller charging stand a Gaming accessory);
-// Cables & Chargers holds cables, chargers and power banks as products,
-// whatever device they fit. Ink and toner are Printers accessories, computer
-// parts (graphics cards, RAM, power supplies) Desktops accessories (laptop
-// RAM a Laptops accessory), streaming sticks and disc players TVs
-// accessories, projectors TVs, soundbars, amplifiers, turntables, radios and
-// microphones Audio. Things outside the 19 (kettles, vacuum cleaners, toys,
-// books, drawing tablets, sat navs) have Category "".
+// gaming accessories, all as products (a controller charging stand, a
+// console cover, a gaming chair), but a gaming headset is Headphones, a
+// gaming laptop Laptops and a gaming monitor Monitors; Cameras holds
+// cameras, lenses, camera bags and tripods as products; a case, screen
+// protector, strap or stand is an accessory in the category of the device
+// it fits (a phone case is a Phones accessory, a laptop sleeve a Laptops
+// accessory, a TV wall bracket a TVs accessory, a keyboard case for an iPad
+// a Tablets accessory); Cables & Chargers holds cables, chargers and power
+// banks as products, whatever device they fit. Ink and toner are Printers
+// accessories, computer parts (graphics cards, RAM, power supplies) Desktops
+// accessories (laptop RAM a Laptops accessory), streaming sticks and media
+// players TVs products, disc players TVs accessories, projectors TVs,
+// soundbars, amplifiers, turntables, radios and microphones Audio. Things
+// outside the 19 (kettles, vacuum cleaners, toys, books, drawing tablets,
+// sat navs) have Category "".
 package classify
 
 import (
@@ -83,7 +86,18 @@ func Listing(in Input) Result {
 		title = analyze(bw, matchCues(bw, nil), false)
 		title.strong = false
 	}
-	return decide(merge(path, tax), title)
+	return productsOnly(decide(merge(path, tax), title))
+}
+
+// productsOnly applies the categories whose gear is sold as products: the
+// Gaming category holds consoles, controllers and gaming accessories as
+// products, and Cameras holds cameras, lenses, bags and tripods as
+// products.
+func productsOnly(r Result) Result {
+	if r.Category == catGaming || r.Category == catCameras {
+		r.Type = catalog.TypeProduct
+	}
+	return r
 }
 
 // merge fills what the retailer path leaves open from the Google category.

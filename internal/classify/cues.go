@@ -89,7 +89,7 @@ type phrase struct {
 // "mouse", "baby monitor" over "monitor").
 var cueTable = []phrase{
 	// Laptops
-	{"laptop", dev(catLaptops)}, {"notebook", weakDev(catLaptops)}, {"chromebook", dev(catLaptops)},
+	{"laptop", dev(catLaptops)}, {"notebook", weakDev(catLaptops)}, {"gaming notebook", dev(catLaptops)}, {"chromebook", dev(catLaptops)},
 	{"macbook", dev(catLaptops)}, {"ultrabook", dev(catLaptops)}, {"thinkpad", dev(catLaptops)},
 	{"ideapad", dev(catLaptops)}, {"zenbook", dev(catLaptops)}, {"vivobook", dev(catLaptops)},
 	{"galaxy book", dev(catLaptops)}, {"galaxy book#", dev(catLaptops)}, {"surface laptop", dev(catLaptops)},
@@ -130,7 +130,7 @@ var cueTable = []phrase{
 	{"matepad", dev(catTablets)}, {"tablet pc", dev(catTablets)},
 	{"stylus", weakAcc(catTablets)}, {"apple pencil", acc(catTablets)}, {"s pen", acc(catTablets)},
 	{"drawing tablet", outside}, {"graphics tablet", outside}, {"pen tablet", outside}, {"writing tablet", outside},
-	{"ipad keyboard", dev(catKeyboards)}, {"tablet keyboard", dev(catKeyboards)}, {"magic keyboard", dev(catKeyboards)},
+	{"ipad keyboard", acc(catTablets)}, {"tablet keyboard", acc(catTablets)}, {"magic keyboard", dev(catKeyboards)},
 
 	// Phones
 	{"phone", dev(catPhones)}, {"smartphone", dev(catPhones)}, {"mobile phone", dev(catPhones)},
@@ -150,12 +150,13 @@ var cueTable = []phrase{
 	// TVs
 	{"tv", dev(catTVs)}, {"hdtv", dev(catTVs)}, {"flat panel", weakDev(catTVs)}, {"television", dev(catTVs)}, {"smart tv", dev(catTVs)}, {"fire tv", dev(catTVs)},
 	{"oled tv", dev(catTVs)}, {"qled", weakDev(catTVs)}, {"projector", dev(catTVs)},
-	{"fire tv stick", acc(catTVs)}, {"fire tv cube", acc(catTVs)}, {"tv stick", acc(catTVs)},
-	{"streaming stick", acc(catTVs)}, {"streaming device", acc(catTVs)}, {"streaming media player", acc(catTVs)},
-	{"media player", acc(catTVs)}, {"chromecast", acc(catTVs)}, {"roku", weakAcc(catTVs)}, {"apple tv", acc(catTVs)},
-	{"google tv streamer", acc(catTVs)}, {"freeview recorder", acc(catTVs)}, {"freeview box", acc(catTVs)},
+	{"fire tv stick", dev(catTVs)}, {"fire tv cube", dev(catTVs)}, {"tv stick", dev(catTVs)},
+	{"streaming stick", dev(catTVs)}, {"streaming device", dev(catTVs)}, {"streaming media player", dev(catTVs)},
+	{"media player", dev(catTVs)}, {"chromecast", dev(catTVs)}, {"roku", weakDev(catTVs)}, {"apple tv", dev(catTVs)},
+	{"google tv streamer", dev(catTVs)}, {"freeview recorder", acc(catTVs)}, {"freeview box", acc(catTVs)},
 	{"freesat box", acc(catTVs)}, {"set top box", acc(catTVs)}, {"tv box", acc(catTVs)}, {"aerial", acc(catTVs)},
 	{"remote control", cue{kind: kAccessory, cat: catTVs, weak: true, guess: true}},
+	{"remote controller", cue{kind: kAccessory, cat: catTVs, weak: true, guess: true}},
 	{"remote", cue{kind: kAccessory, cat: catTVs, weak: true, guess: true}}, {"blu ray player", acc(catTVs)},
 	{"bluray player", acc(catTVs)}, {"dvd player", acc(catTVs)}, {"dvd recorder", acc(catTVs)},
 	{"digital video recorder", acc(catTVs)}, {"pvr", acc(catTVs)}, {"antenna", acc(catTVs)},
@@ -225,7 +226,8 @@ var cueTable = []phrase{
 	{"binoculars", outside}, {"telescope", outside}, {"contact lens", outside},
 
 	// Keyboards and mice
-	{"keyboard", weakDev(catKeyboards)}, {"keyboard and mouse", dev(catKeyboards)},
+	{"keyboard", weakDev(catKeyboards)}, {"keyboard and mouse", dev(catKeyboards)}, {"tv keyboard", dev(catKeyboards)},
+	{"media keyboard", dev(catKeyboards)},
 	{"keyboard mouse", dev(catKeyboards)}, {"mouse and keyboard", dev(catKeyboards)},
 	{"mechanical keyboard", dev(catKeyboards)}, {"gaming keyboard", dev(catKeyboards)},
 	{"keycaps", acc(catKeyboards)}, {"keycap", acc(catKeyboards)}, {"wrist rest", acc(catKeyboards)},
@@ -240,7 +242,8 @@ var cueTable = []phrase{
 	{"photocopier", dev(catPrinters)}, {"copier", dev(catPrinters)}, {"fax", dev(catPrinters)}, {"ink", acc(catPrinters)}, {"ink cartridge", acc(catPrinters)},
 	{"toner", acc(catPrinters)}, {"cartridge", weakAcc(catPrinters)}, {"printer paper", acc(catPrinters)},
 	{"photo paper", acc(catPrinters)}, {"filament", acc(catPrinters)}, {"drum unit", acc(catPrinters)},
-	{"printhead", acc(catPrinters)}, {"ink bottle", acc(catPrinters)},
+	{"printhead", acc(catPrinters)}, {"ink bottle", acc(catPrinters)}, {"ink tank", neutral},
+	{"ink tank printer", dev(catPrinters)},
 
 	// Networking
 	{"router", dev(catNetwork)}, {"mesh wifi", dev(catNetwork)}, {"mesh wi fi", dev(catNetwork)},
@@ -283,7 +286,8 @@ var cueTable = []phrase{
 	{"playstation", dev(catGaming)}, {"playstation #", dev(catGaming)}, {"xbox", dev(catGaming)},
 	{"nintendo", weakDev(catGaming)}, {"nintendo switch", dev(catGaming)}, {"switch oled", dev(catGaming)},
 	{"switch lite", dev(catGaming)}, {"switch #", dev(catGaming)}, {"steam deck", dev(catGaming)},
-	{"rog ally", dev(catGaming)}, {"legion go", dev(catGaming)}, {"meta quest", dev(catGaming)},
+	{"rog ally", dev(catGaming)}, {"handheld gaming pc", dev(catGaming)}, {"handheld pc", dev(catGaming)},
+	{"gaming handheld", dev(catGaming)}, {"handheld console", dev(catGaming)}, {"legion go", dev(catGaming)}, {"meta quest", dev(catGaming)},
 	{"oculus", dev(catGaming)}, {"quest #", dev(catGaming)}, {"psvr", dev(catGaming)}, {"psvr2", dev(catGaming)},
 	{"ps vr2", dev(catGaming)}, {"reality headset", dev(catGaming)}, {"playstation portal", dev(catGaming)}, {"controller", dev(catGaming)},
 	{"gamepad", dev(catGaming)}, {"joystick", dev(catGaming)}, {"dualsense", dev(catGaming)},
@@ -305,7 +309,8 @@ var cueTable = []phrase{
 	{"ray ban meta", dev(catWearables)}, {"forerunner", dev(catWearables)}, {"fenix", dev(catWearables)},
 	{"vivoactive", dev(catWearables)}, {"venu", dev(catWearables)}, {"epix", dev(catWearables)},
 	{"amazfit", dev(catWearables)},
-	{"strap", guessAcc(catWearables)}, {"watch band", acc(catWearables)}, {"watch strap", acc(catWearables)},
+	{"strap", guessAcc(catWearables)}, {"watch band", acc(catWearables)}, {"band", weakAcc(catWearables)},
+	{"band #", dev(catWearables)}, {"loop", weakAcc(catWearables)}, {"watch strap", acc(catWearables)},
 	{"sport band", acc(catWearables)}, {"sport loop", acc(catWearables)}, {"solo loop", acc(catWearables)},
 	{"replacement band", acc(catWearables)}, {"silicone band", acc(catWearables)},
 	{"leather band", acc(catWearables)}, {"nylon band", acc(catWearables)}, {"metal band", acc(catWearables)},
@@ -313,7 +318,7 @@ var cueTable = []phrase{
 	{"titanium case", neutral}, {"steel case", neutral}, {"ceramic case", neutral},
 
 	// Drones
-	{"drone", dev(catDrones)}, {"quadcopter", dev(catDrones)}, {"dji mini", dev(catDrones)},
+	{"drone", dev(catDrones)}, {"quadcopter", dev(catDrones)}, {"dji", weakDev(catDrones)}, {"dji mini", dev(catDrones)},
 	{"dji mini #", dev(catDrones)}, {"mavic", dev(catDrones)}, {"dji air", dev(catDrones)},
 	{"dji air #", dev(catDrones)}, {"avata", dev(catDrones)}, {"dji neo", dev(catDrones)},
 	{"dji flip", dev(catDrones)}, {"fpv", weakDev(catDrones)}, {"propeller", acc(catDrones)},

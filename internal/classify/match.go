@@ -1,5 +1,7 @@
 package classify
 
+import "slices"
+
 // match is one phrase of the cue table found in a text.
 type match struct {
 	cue        cue
@@ -81,8 +83,14 @@ func featured(ws []word, start, end int) bool {
 
 // head picks the match that names what a text is: the last strong phrase of
 // its main clause, or a weak accessory or power phrase after it ("iPad
-// stylus", "TV remote"); when the main clause names nothing, the first clause
-// that does. Phrases in "with ..." and "without ..." clauses never count.
+// stylus", "TV remote"); a strong accessory before the device names the
+// device it fits ("Strap Apple Watch 45mm", "Case Band Galaxy Watch7");
+// when the main clause names nothing, the first clause that does. A main
+// clause that names only weak phrases yields to a later clause that names a
+// strong one ("ASUS TUF Gaming A15 | 15.6 Inch Gaming Laptop"), and among
+// weak phrases one that is not a feature of another product wins
+// ("Gaming Notebook ... 512GB SSD"). Phrases in "with ..." and "without
+// ..." clauses never count.
 func head(ms []match) (int, bool) {
 	clause := -1
 	for _, m := range ms {
@@ -96,21 +104,48 @@ func head(ms []match) (int, bool) {
 	if clause == -1 {
 		return 0, false
 	}
-	strong, weak := -1, -1
-	for i, m := range ms {
-		if m.clause != clause || m.cue.kind == kNeutral {
-			continue
-		}
-		if m.cue.weak {
-			weak = i
-		} else {
-			strong = i
-		}
-	}
+	strong, weak := clauseHead(ms, clause)
 	if strong == -1 {
+		// Only weak phrases: a later clause with a strong one names the
+		// product.
+		for _, m := range ms {
+			if m.clause > clause && m.ctype == clOther && m.cue.kind != kNeutral && !m.cue.weak {
+				if s, _ := clauseHead(ms, m.clause); s != -1 {
+					return s, true
+				}
+			}
+		}
 		return weak, true
 	}
 	h := strong
+	if ms[h].cue.kind == kDevice {
+		weakAcc := -1
+		for i := 0; i < strong; i++ {
+			m := ms[i]
+			if m.clause == clause && m.cue.kind == kAccessory {
+				if m.cue.weak {
+					weakAcc = i
+				} else {
+					h = i
+				}
+			}
+		}
+		if h == strong && weakAcc != -1 {
+			h = weakAcc
+		}
+		// "iPad mini (6th generation) ZUGU Alpha Case - Sage": a case,
+		// cover or protector named in a later clause. (A watch's band is
+		// part of the watch: only accessories of any device count.)
+		if h == strong {
+			for i := strong + 1; i < len(ms); i++ {
+				m := ms[i]
+				if m.clause > clause && m.ctype == clOther && m.cue.kind == kAccessory && !m.cue.weak && m.cue.cat == "" {
+					h = i
+					break
+				}
+			}
+		}
+	}
 	for i := strong + 1; i < len(ms); i++ {
 		m := ms[i]
 		if m.clause == clause && m.cue.weak && !m.featured &&
@@ -119,6 +154,31 @@ func head(ms []match) (int, bool) {
 		}
 	}
 	return h, true
+}
+
+// clauseHead returns the last strong phrase of a clause and its last weak
+// one, preferring a weak phrase that is no feature of another product; -1
+// when there is none.
+func clauseHead(ms []match, clause int) (strong, weak int) {
+	strong, weak = -1, -1
+	weakFeatured := -1
+	for i, m := range ms {
+		if m.clause != clause || m.cue.kind == kNeutral {
+			continue
+		}
+		switch {
+		case !m.cue.weak:
+			strong = i
+		case m.featured:
+			weakFeatured = i
+		default:
+			weak = i
+		}
+	}
+	if weak == -1 {
+		weak = weakFeatured
+	}
+	return strong, weak
 }
 
 // analyze reads what a text says from its cue matches. A path segment
@@ -148,13 +208,21 @@ func analyze(ws []word, ms []match, segment bool) verdict {
 		}
 		var strongFit bool
 		v.cat, strongFit = fitCategory(ms, h, implied)
+		if c.guess && !segment {
+			// A remote or a bracket only guesses its device: one the title
+			// names, even weakly ("DJI FPV Remote Controller"), wins.
+			if cat, strong := fitCategory(ms, h, ""); cat != "" {
+				v.cat, strongFit = cat, strong || strongFit
+			}
+		}
 		v.acc, v.strong = accYes, v.strong && strongFit
 	case kGeneric:
 		var strongFit bool
 		v.cat, strongFit = fitCategory(ms, h, "")
 		v.acc, v.strong = accYes, strongFit
-		if segment && m.start > 0 && ws[m.start-1].text == "and" {
-			v.acc = accUnknown // "Mobile Phones & Accessories"
+		if segment && m.start > 0 && ws[m.start-1].text == "and" &&
+			slices.ContainsFunc(ms[:h], func(x match) bool { return x.cue.kind == kDevice }) {
+			v.acc = accUnknown // "Mobile Phones & Accessories", but not "Straps & Accessories"
 		}
 	case kComponent:
 		v.cat, v.acc = c.cat, accYes

@@ -35,7 +35,7 @@ var googleCategories = map[string]googleCategory{
 	"403": {cat: catTVs, acc: true}, "4458": {cat: catTVs, acc: true}, "5503": {cat: catTVs, acc: true},
 	"5471": {cat: catTVs, acc: true}, "43616": {cat: catTVs, acc: true}, "393": {cat: catTVs, acc: true},
 	"395": {cat: catTVs, acc: true}, "5257": {cat: catTVs, acc: true}, "394": {cat: catTVs, acc: true},
-	"5276": {cat: catTVs, acc: true}, "387": {cat: catTVs, acc: true}, "388": {cat: catTVs, acc: true},
+	"5276": {cat: catTVs}, "387": {cat: catTVs, acc: true}, "388": {cat: catTVs, acc: true},
 	"389": {cat: catTVs, acc: true}, "390": {cat: catTVs, acc: true}, "5561": {cat: catTVs, acc: true},
 	"5562": {cat: catTVs, acc: true}, "401": {cat: catTVs, acc: true}, "341": {cat: catTVs, acc: true},
 	// Monitors

@@ -58,6 +58,10 @@ func words(text string, buf []word) []word {
 			c == '!' || c == '?' || c == '{' || c == '}':
 			brk(clOther)
 		case c == '+':
+			// "Galaxy Tab S9+", "PoE+": a model's plus, not "with".
+			if i > 0 && isAlnum(s[i-1]) && (i+1 == len(s) || !isAlnum(s[i+1])) {
+				break
+			}
 			brk(clWith)
 		case c == '-':
 			if i > 0 && s[i-1] == ' ' && i+1 < len(s) && s[i+1] == ' ' {
@@ -88,6 +92,11 @@ func clauseWord(w, s string, end int, prev []word) (clauseType, bool) {
 		// "Suitable for", "designed for", "made for": the clause began a
 		// word earlier.
 		if n := len(prev); n > 0 && prev[n-1].ctype == clFor {
+			return 0, false
+		}
+		// "MX Keys for Mac", "for Business": an edition, not a device.
+		switch next {
+		case "mac", "business", "windows", "work", "home", "kids", "education", "creators", "chromebook":
 			return 0, false
 		}
 		return clFor, true

@@ -29,14 +29,17 @@
 //     "1TB HDD", "512GB NVMe", "M.2", "eMMC", "128GB ROM", "storage",
 //     "inbuilt", "memory card" are storage. "8GB GDDR6", "8GB graphics" and
 //     a figure right after a graphics processor ("RTX 4060 8GB") are video
-//     memory and never memory_gb; "virtual"/"extended" RAM is ignored.
+//     memory and never memory_gb ("10-core GPU 16GB" is a chip's graphics
+//     and the figure the computer's own); "virtual"/"extended" RAM is
+//     ignored.
 //   - An unlabelled pair "8GB/256GB", "(8GB + 256GB)", "8+256GB" or "8GB
 //     256GB" is RAM/storage in laptops, desktops, tablets, phones and gaming
 //     handhelds when the first is a plausible RAM size and the second at
 //     least four times larger; "8GB RAM + 128GB" makes the second storage.
 //   - A lone unlabelled figure is storage where it cannot be RAM: any TB
-//     figure, any figure in Storage, Audio and Wearables, from 32GB in phones
-//     and tablets, from 64GB in Gaming, from 256GB in laptops and desktops.
+//     figure, any figure in Storage, Audio and Wearables, from 16GB in
+//     tablets ("Kindle Paperwhite 16GB"), from 32GB in phones and Gaming,
+//     from 256GB in laptops and desktops.
 //     Smaller lone figures there are left out (spec §4.1 rule 4: "16GB" could
 //     be either). In Storage, accessories and uncategorised listings whose
 //     title names DDR memory or DIMMs, a lone figure is the module's RAM
@@ -53,9 +56,12 @@
 //   - A title that states two different values for one attribute ("13.3 and
 //     15.6 inch", "8GB-16GB", "60/144Hz", "65W (45W + 20W)", "2 x 50W") has
 //     that attribute left out.
+//   - "Wi-Fi 5" outranks a router class ("AX5700") that names another
+//     generation: the class is only read when the title names none.
 //   - Each category reads only what its products have: screens, resolution and
 //     refresh for TVs and monitors, power for speakers, audio and chargers,
-//     Wi-Fi for networking, and so on (see rulesFor); a screen size outside
+//     the rated resolution of video cables and adapters ("USB-C to HDMI
+//     4K"), Wi-Fi for networking, and so on (see rulesFor); a screen size outside
 //     the category's plausible range is ignored. An accessory keeps only its
 //     own capacity, wattage and Wi-Fi. Without a category, only labelled
 //     RAM and storage, TB figures, resolution, refresh rate and Wi-Fi are
@@ -98,6 +104,7 @@ const (
 	mkRefresh
 	mkPower
 	mkWifi
+	mkWifiClass // a router class ("AX3000"): the generation unless the title names one
 )
 
 // capLabel says what a GB/TB figure is labelled as.
@@ -296,6 +303,10 @@ func (a *analysis) markContext() {
 			"accepts", "accept", "handles", "capable", "compatable", "optional":
 			a.flagAfter(i, flNeg, 5)
 		case "rtx", "gtx", "rx", "radeon", "geforce", "quadro", "arc", "gpu", "graphics", "nvidia":
+			// "10-core GPU" is a chip's graphics, with no memory of its own.
+			if a.word(i-1) == "core" && (w == "gpu" || w == "graphics") {
+				break
+			}
 			a.flagAfter(i, flGPU, 7)
 		case "ddr", "lpddr", "dimm", "sodimm", "udimm":
 			a.ramTitle = true

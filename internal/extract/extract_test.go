@@ -135,7 +135,7 @@ func TestTitleCategoriesDiffer(t *testing.T) {
 		want Values
 	}{
 		{Context{Category: "TVs"}, Values{catalog.ScreenIn: 55, catalog.ResolutionP: 2160, catalog.RefreshHz: 120}},
-		{Context{Category: "Cables & Chargers"}, Values{catalog.PowerW: 65}},
+		{Context{Category: "Cables & Chargers"}, Values{catalog.PowerW: 65, catalog.ResolutionP: 2160}},
 		{Context{Category: "Networking"}, Values{catalog.WifiGen: 6}},
 		{Context{Category: "Laptops"}, Values{catalog.MemoryGB: 16, catalog.StorageGB: 512, catalog.ResolutionP: 2160,
 			catalog.RefreshHz: 120, catalog.WifiGen: 6}},

@@ -32,8 +32,8 @@ func (a *analysis) number(i int) int {
 		return a.wifiStandard(i)
 	}
 	j := i + 1
-	// "2x16GB", "2 x 50W", "3840 x 2160".
-	if (a.word(j) == "x" || a.isSym(j, '*')) && a.isNum(j+1) {
+	// "2x16GB", "2 x 50W", "3840 x 2160"; not "Slim 7x 14.5"" (a model).
+	if (a.word(j) == "x" || a.isSym(j, '*')) && a.isNum(j+1) && !(a.tight(j) && a.toks[j+1].gap) {
 		if k, ok := a.product(i); ok {
 			return k
 		}
@@ -55,7 +55,7 @@ func (a *analysis) number(i int) int {
 	case u == "w" || u == "watt" || u == "watts":
 		a.power(i, j)
 		return j + 1
-	case u == "inch" || u == "inches" || u == "in" && tightU && !a.isNum(j+1) && !a.isSym(j+1, '-'):
+	case u == "inch" || u == "inches" || u == "in" && tightU && (!a.isNum(j+1) || a.toks[j+1].gap) && !a.isSym(j+1, '-'):
 		return a.screen(i, j+1)
 	case a.isSym(j, '"') && tightU:
 		return a.screen(i, j+1)
@@ -72,7 +72,8 @@ func (a *analysis) number(i int) int {
 // next, unless it is one side of a dimension ("36 inches x 150 ft").
 func (a *analysis) screen(i, next int) int {
 	if (a.word(next) == "x" || a.isSym(next, '*')) && a.isNum(next+1) ||
-		(a.word(i-1) == "x" || a.isSym(i-1, '*')) && a.isNum(i-2) && !a.modelCode(i-2) {
+		(a.word(i-1) == "x" || a.isSym(i-1, '*')) && a.isNum(i-2) && !a.modelCode(i-2) &&
+			!(a.tight(i-1) && a.toks[i].gap) { // "Slim 7x 14.5"" names a model
 		return next
 	}
 	a.addMention(mkScreen, a.toks[i].num, i)
@@ -538,7 +539,7 @@ func (a *analysis) routerClass(i int, w string) int {
 		gen, least = 7, 3000
 	}
 	if v >= least && v <= 40000 {
-		a.addMention(mkWifi, gen, i)
+		a.addMention(mkWifiClass, gen, i)
 	}
 	return k + 1
 }

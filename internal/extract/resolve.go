@@ -19,7 +19,7 @@ const (
 // resolve turns the figures found into values, applying the category's rules.
 func (a *analysis) resolve() Values {
 	r := a.rules
-	var mem, sto, scr, res, resWeak, ref, pow, wifi collector
+	var mem, sto, scr, res, resWeak, ref, pow, wifi, wifiClass collector
 	a.capacities(&mem, &sto)
 	for _, m := range a.ments[:a.nments] {
 		switch m.kind {
@@ -41,10 +41,15 @@ func (a *analysis) resolve() Values {
 			}
 		case mkWifi:
 			wifi.add(m.val)
+		case mkWifiClass:
+			wifiClass.add(m.val)
 		}
 	}
 	if res.n == 0 {
 		res = resWeak
+	}
+	if wifi.n == 0 {
+		wifi = wifiClass // "Wi-Fi 5" outranks the class "AX5700"
 	}
 	var out Values
 	put := func(name string, bit attrSet, c collector) {

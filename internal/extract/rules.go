@@ -40,7 +40,7 @@ func rulesFor(ctx Context) rules {
 	case "Desktops":
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 256, scrMin: 15, scrMax: 34}
 	case "Tablets":
-		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 6, scrMax: 15}
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 16, ramMax: 24, scrMin: 6, scrMax: 15}
 	case "Phones":
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 1.5, scrMax: 8.2}
 	case "TVs":
@@ -49,8 +49,11 @@ func rulesFor(ctx Context) rules {
 		r = rules{allow: aScr | aRes | aRef, scrMin: 10, scrMax: 57}
 	case "Headphones", "Keyboards", "Mice":
 		r = rules{}
-	case "Speakers", "Cables & Chargers":
+	case "Speakers":
 		r = rules{allow: aPow}
+	case "Cables & Chargers":
+		// A cable's or adapter's rated video resolution ("USB-C to HDMI 4K").
+		r = rules{allow: aPow | aRes}
 	case "Audio":
 		r = rules{allow: aPow | aSto, loneSto: 1}
 	case "Cameras":
@@ -62,7 +65,7 @@ func rulesFor(ctx Context) rules {
 	case "Storage":
 		r = rules{allow: aSto | aMem, loneSto: 1, ramModule: true}
 	case "Gaming":
-		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 64, ramMax: 32, scrMin: 3, scrMax: 10}
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 32, scrMin: 3, scrMax: 10}
 	case "Wearables":
 		r = rules{allow: aSto | aScr, loneSto: 1, scrMin: 0.5, scrMax: 2.5}
 	case "Drones":

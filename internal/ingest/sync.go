@@ -115,6 +115,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		items[i] = match.Item{
 			Retailer: l.Retailer, GTIN: l.GTIN, Brand: l.Brand, MPN: l.MPN, ModelNumber: l.ModelNumber,
 			Colour: l.Colour, Title: l.Title, Specs: e.specs,
+			Category: e.class.Category, Accessory: e.class.Type == catalog.TypeAccessory,
 		}
 		if stalePIDs[e.prevPID] {
 			items[i].Link = e.prevPID

@@ -14,7 +14,10 @@ var colourWords = map[string]string{
 	"red": "red", "crimson": "red",
 	"pink": "pink", "rose": "pink", "rose gold": "pink",
 	"purple": "purple", "lavender": "purple", "violet": "purple",
-	"gold": "gold", "yellow": "yellow", "orange": "orange",
+	"gold": "gold", "yellow": "yellow", "orange": "orange", "plum": "purple", "burgundy": "red",
+	"turquoise": "blue", "teal": "blue", "aqua": "blue", "cyan": "blue", "magenta": "pink", "lime": "green",
+	"bronze": "bronze", "copper": "copper", "brown": "brown", "beige": "beige", "clear": "clear",
+	"transparent":      "clear",
 	"natural titanium": "titanium", "titanium": "titanium", "desert titanium": "titanium",
 }
 
@@ -25,7 +28,11 @@ func colourOf(it Item) string {
 		return c
 	}
 	if it.Colour != "" {
-		return strings.ToLower(strings.TrimSpace(it.Colour))
+		// "Soft Black", "Cobalt Violet": the colour the name contains.
+		if c := titleColour(it.Colour); c != "" {
+			return c
+		}
+		return strings.ToLower(strings.Join(strings.Fields(it.Colour), " "))
 	}
 	return titleColour(it.Title)
 }

@@ -1,22 +1,52 @@
-// Package match groups retailer listings that describe the same product.
+// Package match groups retailer listings that describe the same product and
+// decides, for one pair of listings, whether they are the same product.
 //
-// Listings are linked by identifiers, strongest first: the same GTIN; the same
-// brand and normalised manufacturer part number or model number; and, within
-// one retailer, the same brand and normalised title (a duplicate listing).
-// A link other than the GTIN is refused when the two groups it would join
-// carry different barcodes or differ in a hard configuration detail (a stated
-// spec such as storage or screen size, or the colour), so that a 128GB phone
-// is never merged with the 256GB one; a part number that two barcoded
-// products share links neither.
-// Work is proportional to the number of listings: listings meet only through
-// shared keys, never pairwise.
+// Evidence, strongest first:
+//
+//   - the same GTIN (a barcode is the product; different barcodes are
+//     different products);
+//   - the same brand and normalised manufacturer part number or model
+//     number, from the identifier fields or found in the titles
+//     ("WH-1000XM5", "KD-55X80L", "SM-S921B", "82XF001UUK", "MXCR3B/A"):
+//     letters and digits, at least four characters, not a spec ("16GB",
+//     "144Hz") nor a standard or component ("USB3", "RTX4070", "i7-13700H"),
+//     folded for hyphens, spaces, case and region suffixes;
+//   - title evidence within a block of listings of the same brand and
+//     category: the titles' words weighted by rarity agree, with the same
+//     variant words and model-line numbers;
+//   - within one retailer, the same brand and normalised title (a duplicate
+//     listing).
+//
+// Every link other than the GTIN is refused when the two products it would
+// join differ in a hard configuration detail: different barcodes, different
+// manufacturer part numbers, a stated spec (RAM, storage, screen size, ...),
+// the colour, a model-line number ("Pro 5" and "Pro 6", "Gen 2" and "Gen 3",
+// "i5" and "i7", "RTX 4060" and "RTX 4070") or, for title evidence, a
+// variant word ("Pro" and "Pro Max", "S23" and "S23+", "Mini", "Lite"), a
+// stated measure, an accessory against a device or accessories of different
+// devices. On title evidence a listing also stays out of a product whose
+// titles state a configuration detail (RAM, storage, processor, graphics)
+// it leaves open. A key that would join listings into groups that refuse
+// each other is ambiguous and links nothing: a part number that two
+// barcoded products share, a title that matches the black and the white
+// phone. Precision comes first: a wrong merge puts one product's price on
+// another.
+//
+// The pair decision (Same, Compare, Matcher.Compare) applies the same
+// evidence and vetoes to one pair; the pair benchmarks judge it.
+//
+// Work is near-linear in the number of listings: listings meet only through
+// shared keys or, for title evidence, through their rarest words within a
+// block, and only listings without a barcode look for title matches.
 package match
 
 import (
-	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Item is what the matcher knows of one listing.
@@ -32,34 +62,51 @@ type Item struct {
 	// Link, when set, ties the item to every other item with the same Link
 	// (used to keep a stale retailer's offers with the product they had).
 	Link string
+	// Category is the listing's catalog category, or "" when unknown. Title
+	// evidence is weighed only between listings of one brand and category.
+	Category string
+	// Accessory marks a listing classified as an accessory: on title
+	// evidence, an accessory is never the device of its category.
+	Accessory bool
+	// Description is the retailer's prose. In a pair decision (Same,
+	// Compare, Matcher), a model code it names supports a match with a
+	// listing whose title or identifiers carry that code; it never keeps
+	// two listings apart. Group does not read it.
+	Description string
 }
 
 // Group partitions items into products and returns the groups as index lists.
 // Each group is sorted ascending and groups are ordered by their first index,
 // so the result is deterministic for a given input order.
 func Group(items []Item) [][]int {
-	g := newGroups(items)
+	return GroupWith(items, Options{})
+}
+
+// GroupWith is Group with options.
+func GroupWith(items []Item, opt Options) [][]int {
+	g := newGroups(items, opt)
 	// Strongest evidence first, so vetoes see the richest groups.
-	g.linkBy(func(it Item) string {
-		if it.GTIN == "" {
-			return ""
+	g.linkBy(func(i int, emit func(string)) {
+		if it := &items[i]; it.GTIN != "" {
+			emit(it.GTIN)
 		}
-		return "gtin:" + it.GTIN
 	}, false)
-	g.linkBy(func(it Item) string {
-		if it.Link == "" {
-			return ""
+	g.linkBy(func(i int, emit func(string)) {
+		if it := &items[i]; it.Link != "" {
+			emit(it.Link)
 		}
-		return "link:" + it.Link
 	}, false)
-	g.linkBy(func(it Item) string { return partKey(it.Brand, it.MPN) }, true)
-	g.linkBy(func(it Item) string { return partKey(it.Brand, it.ModelNumber) }, true)
-	g.linkBy(func(it Item) string {
+	g.linkBy(func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].MPN)) }, true)
+	g.linkBy(func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].ModelNumber)) }, true)
+	g.linkCodes()
+	g.linkTitles()
+	g.linkBy(func(i int, emit func(string)) {
+		it := &items[i]
 		t := normTitle(it.Title)
 		if t == "" || it.Brand == "" {
-			return ""
+			return
 		}
-		return "dup:" + it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t
+		emit(it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t)
 	}, true)
 	return g.result()
 }
@@ -71,72 +118,109 @@ func partKey(brand, part string) string {
 	if brand == "" || len(p) < 4 || !strings.ContainsFunc(p, unicode.IsDigit) {
 		return ""
 	}
-	return "part:" + strings.ToLower(brand) + "\x00" + p
+	return strings.ToLower(brand) + "\x00" + p
 }
 
-// regionSuffix matches the region codes that retailers append to part
-// numbers: Apple's "B/A", "LL/A", "ZP/A" and plain "/A", and "-UK", "-GB",
-// "/EU" forms.
-var regionSuffix = regexp.MustCompile(`(?:[A-Z]{0,2}/A|[-/ ](?:UK|GB|EU))$`)
-
-// NormalizePart folds a manufacturer part or model number so that spelling
-// differences between retailers vanish: case, spaces, hyphens, dots and
-// slashes are dropped, and a trailing region suffix ("B/A", "LL/A", "-UK",
-// "/EU") is removed.
-func NormalizePart(s string) string {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	if m := regionSuffix.FindStringIndex(s); m != nil && m[0] >= 4 {
-		s = s[:m[0]]
-	}
+// normTitle folds a title for duplicate detection within one retailer:
+// lower case, runs of letters, digits and dots separated by one space.
+func normTitle(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
+	space := false
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteRune(unicode.ToLower(r))
 		}
 	}
 	return b.String()
 }
 
-// normTitle folds a title for duplicate detection within one retailer.
-func normTitle(s string) string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
-	})
-	return strings.Join(f, " ")
-}
-
 // groups is a union-find over items that tracks, per root, the evidence that
-// vetoes a merge: the spec values and colours its members state.
+// vetoes a merge: the barcode, the spec values and colours its members
+// state, and its members.
 type groups struct {
 	items   []Item
+	prof    []profile
+	m       *Matcher
 	parent  []int
 	gtin    []string               // per root: the group's barcode, if any
 	specs   []map[string][]float64 // per root
 	colours []map[string]bool      // per root
+	members [][]int                // per root, when it has more than one member
+	config  []configSet            // per root: the configuration details its titles state
 }
 
-func newGroups(items []Item) *groups {
+func newGroups(items []Item, opt Options) *groups {
 	g := &groups{
 		items:   items,
+		prof:    make([]profile, len(items)),
+		m:       &Matcher{opt: opt},
 		parent:  make([]int, len(items)),
 		gtin:    make([]string, len(items)),
 		specs:   make([]map[string][]float64, len(items)),
 		colours: make([]map[string]bool, len(items)),
+		members: make([][]int, len(items)),
+		config:  make([]configSet, len(items)),
+	}
+	// Profiles are read in parallel; each worker reads every workers-th
+	// listing.
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(items)/1000))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(items); i += workers {
+				g.prof[i] = profileOf(items[i], opt)
+			}
+		})
+	}
+	wg.Wait()
+	if len(items) >= minCorpusForRarity {
+		g.m.df = make(map[string]int32, len(items)/4)
+		g.m.n = len(items)
 	}
 	for i, it := range items {
+		if g.m.df != nil {
+			g.m.count(&g.prof[i])
+		}
 		g.parent[i] = i
 		g.gtin[i] = it.GTIN
-		if len(it.Specs) > 0 {
-			g.specs[i] = make(map[string][]float64, len(it.Specs))
-			for k, v := range it.Specs {
-				g.specs[i][k] = []float64{v}
-			}
-		}
-		if c := colourOf(it); c != "" {
-			g.colours[i] = map[string]bool{c: true}
-		}
+		g.config[i] = g.prof[i].config
 	}
 	return g
+}
+
+// specsOf returns the spec values the group rooted at r states; a listing
+// on its own states its title's.
+func (g *groups) specsOf(r int) map[string][]float64 {
+	if g.specs[r] != nil || len(g.items[r].Specs) == 0 {
+		return g.specs[r]
+	}
+	m := make(map[string][]float64, len(g.items[r].Specs))
+	for k, v := range g.items[r].Specs {
+		m[k] = []float64{v}
+	}
+	return m
+}
+
+// coloursOf returns the colours the group rooted at r states.
+func (g *groups) coloursOf(r int) map[string]bool {
+	if g.colours[r] != nil || g.prof[r].colour == "" {
+		return g.colours[r]
+	}
+	return map[string]bool{g.prof[r].colour: true}
 }
 
 func (g *groups) find(i int) int {
@@ -147,6 +231,14 @@ func (g *groups) find(i int) int {
 	return i
 }
 
+// membersOf returns the items of the group rooted at r.
+func (g *groups) membersOf(r int) []int {
+	if m := g.members[r]; m != nil {
+		return m
+	}
+	return []int{r}
+}
+
 // vetoed reports whether the groups rooted at a and b are different
 // products: they carry different barcodes, a spec both state has no value in
 // common, or their colours have none in common.
@@ -154,8 +246,14 @@ func (g *groups) vetoed(a, b int) bool {
 	if g.gtin[a] != "" && g.gtin[b] != "" && g.gtin[a] != g.gtin[b] {
 		return true
 	}
-	for k, va := range g.specs[a] {
-		vb, ok := g.specs[b][k]
+	if g.members[a] == nil && g.members[b] == nil {
+		// Two single listings: compare them directly.
+		p, q := &g.prof[a], &g.prof[b]
+		return specsConflict(p.specs, q.specs) || p.colour != "" && q.colour != "" && p.colour != q.colour
+	}
+	sa, sb := g.specsOf(a), g.specsOf(b)
+	for k, va := range sa {
+		vb, ok := sb[k]
 		if !ok {
 			continue
 		}
@@ -163,13 +261,60 @@ func (g *groups) vetoed(a, b int) bool {
 			return true
 		}
 	}
-	if len(g.colours[a]) > 0 && len(g.colours[b]) > 0 {
-		for c := range g.colours[a] {
-			if g.colours[b][c] {
+	ca, cb := g.coloursOf(a), g.coloursOf(b)
+	if len(ca) > 0 && len(cb) > 0 {
+		for c := range ca {
+			if cb[c] {
 				return false
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// maxPairChecks bounds the member pairs compared when two groups meet.
+const maxPairChecks = 24
+
+// refused reports whether the groups rooted at a and b are different
+// products: vetoed, or some pair of their members refuses each other: a
+// brand, a part number, a model-line number ("i5" and "i7" under one
+// "15-fa1") unless a part number binds them, and, with title set, a variant
+// word, a measure or the device an accessory fits.
+func (g *groups) refused(a, b int, title bool) bool {
+	if g.vetoed(a, b) {
+		return true
+	}
+	if title && g.config[a] != g.config[b] {
+		// One states a configuration detail the other leaves open ("RTX
+		// 4090" against no graphics): on title evidence alone, it could be
+		// another configuration.
+		return true
+	}
+	ma, mb := g.membersOf(a), g.membersOf(b)
+	for x, i := range ma {
+		if x == maxPairChecks {
+			break
+		}
+		for y, j := range mb {
+			if y == maxPairChecks {
+				break
+			}
+			p, q := &g.prof[i], &g.prof[j]
+			ev := codeEvidence(p, q)
+			if hardVeto(p, q, ev) != "" || ev.conflict {
+				return true
+			}
+			switch {
+			case ev.part:
+			case ev.strong || !title:
+				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit) {
+					return true
+				}
+			case g.m.titleVeto(p, q) != "":
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -179,6 +324,11 @@ func (g *groups) union(a, b int, veto bool) {
 	if a == b || (veto && g.vetoed(a, b)) {
 		return
 	}
+	g.join(a, b)
+}
+
+// join merges the groups rooted at a and b.
+func (g *groups) join(a, b int) {
 	if b < a {
 		a, b = b, a
 	}
@@ -186,43 +336,49 @@ func (g *groups) union(a, b int, veto bool) {
 	if g.gtin[a] == "" {
 		g.gtin[a] = g.gtin[b]
 	}
-	for k, vs := range g.specs[b] {
-		if g.specs[a] == nil {
-			g.specs[a] = map[string][]float64{}
+	sa, sb := g.specsOf(a), g.specsOf(b)
+	for k, vs := range sb {
+		if sa == nil {
+			sa = map[string][]float64{}
 		}
 		for _, v := range vs {
-			if !slices.Contains(g.specs[a][k], v) {
-				g.specs[a][k] = append(g.specs[a][k], v)
+			if !slices.Contains(sa[k], v) {
+				sa[k] = append(sa[k], v)
 			}
 		}
 	}
-	for c := range g.colours[b] {
-		if g.colours[a] == nil {
-			g.colours[a] = map[string]bool{}
+	ca, cb := g.coloursOf(a), g.coloursOf(b)
+	for c := range cb {
+		if ca == nil {
+			ca = map[string]bool{}
 		}
-		g.colours[a][c] = true
+		ca[c] = true
 	}
-	g.specs[b], g.colours[b] = nil, nil
+	g.specs[a], g.colours[a] = sa, ca
+	g.members[a] = append(g.membersOf(a), g.membersOf(b)...)
+	g.config[a] |= g.config[b]
+	g.specs[b], g.colours[b], g.members[b] = nil, nil, nil
 }
 
 // linkBy joins items that share a non-empty key. With veto, a join that
 // would merge different products is refused, and a key shared by groups
 // with different barcodes is ambiguous and links nothing: a part number that
 // two barcoded products carry cannot tell which of them a third listing is.
-func (g *groups) linkBy(key func(Item) string, veto bool) {
+func (g *groups) linkBy(keys func(i int, emit func(string)), veto bool) {
 	members := map[string][]int{}
-	var keys []string
-	for i, it := range g.items {
-		k := key(it)
-		if k == "" {
-			continue
-		}
-		if _, ok := members[k]; !ok {
-			keys = append(keys, k)
-		}
-		members[k] = append(members[k], i)
+	var order []string
+	for i := range g.items {
+		keys(i, func(k string) {
+			if k == "" {
+				return
+			}
+			if _, ok := members[k]; !ok {
+				order = append(order, k)
+			}
+			members[k] = append(members[k], i)
+		})
 	}
-	for _, k := range keys {
+	for _, k := range order {
 		m := members[k]
 		if len(m) < 2 || (veto && g.ambiguous(m)) {
 			continue

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -74,13 +75,14 @@ func TestGroup(t *testing.T) {
 			want: [][]int{{0}, {1}, {2}, {3}},
 		},
 		{
-			name: "duplicate listing within one retailer by title",
+			name: "duplicate listing within one retailer by title, and the same title at another",
 			items: []Item{
 				{Retailer: "A", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
 				{Retailer: "A", Brand: "JBL", Title: "JBL  Flip 6 portable speaker, blue"},
 				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
+				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 5 Portable Speaker - Blue"},
 			},
-			want: [][]int{{0, 1}, {2}},
+			want: [][]int{{0, 1, 2}, {3}},
 		},
 		{
 			name: "link keeps a stale offer with its product",
@@ -146,20 +148,79 @@ func TestTitleColour(t *testing.T) {
 	}
 }
 
-func BenchmarkGroup(b *testing.B) {
-	items := make([]Item, 100_000)
-	for i := range items {
-		items[i] = Item{
-			Retailer: fmt.Sprint("R", i%7),
-			GTIN:     fmt.Sprintf("%014d", i/3),
-			Brand:    "Brand",
-			MPN:      fmt.Sprintf("MPN-%06d", i/3),
-			Title:    fmt.Sprintf("Brand Model %d", i/3),
-			Specs:    map[string]float64{"storage_gb": 256},
+// benchItems makes n listings shaped like the retailer feeds: products of
+// 40 brands in 19 categories, each listed by one to seven retailers with
+// their own title styles; configurations and colour variants that share a
+// model line; a third of the listings without a barcode and half without a
+// part number.
+func benchItems(n int) []Item {
+	items, _ := benchProducts(n)
+	return items
+}
+
+// benchProducts is benchItems with the true product of each listing.
+func benchProducts(n int) ([]Item, []int) {
+	brands := make([]string, 40)
+	for i := range brands {
+		brands[i] = fmt.Sprintf("Brand%c%c", 'A'+i%26, 'a'+i/26)
+	}
+	cats := []string{"Laptops", "Desktops", "Tablets", "Phones", "TVs", "Monitors", "Headphones", "Speakers", "Cameras",
+		"Keyboards", "Mice", "Printers", "Networking", "Storage", "Gaming", "Wearables", "Drones", "Audio", "Cables & Chargers"}
+	colours := []string{"Black", "White", "Silver", "Blue", "Space Grey"}
+	styles := []func(brand, line, model, spec, colour string) string{
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s %s %s - %s", b, l, m, s, c) },
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s (%s, %s)", strings.ToUpper(b), l, s, c) },
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s | %s | %s", b, l, s, c) },
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s %s, %s, Free Delivery", b, l, s, c) },
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s %s %s", b, m, l, s) },
+		func(b, l, m, s, c string) string {
+			return fmt.Sprintf("%s %s – Great Value – %s – %s", b, l, s, c)
+		},
+		func(b, l, m, s, c string) string { return fmt.Sprintf("%s %s %s %s", b, l, s, c) },
+	}
+	items := make([]Item, 0, n)
+	var truth []int
+	for p := 0; len(items) < n; p++ {
+		brand := brands[p%len(brands)]
+		cat := cats[(p/7)%len(cats)]
+		line := fmt.Sprintf("Series %d Pro", p/40%97)
+		model := fmt.Sprintf("%c%c-%04d%c", 'A'+p%23, 'K'+p%11, p%9973, 'A'+p%5)
+		spec := fmt.Sprintf("%dGB RAM %dGB", 4<<(p%4), 128<<(p%3))
+		colour := colours[p%len(colours)]
+		gtin := fmt.Sprintf("%014d", 5000000000000+p)
+		offers := 1 + p%7
+		for r := 0; r < offers && len(items) < n; r++ {
+			it := Item{
+				Retailer: fmt.Sprint("R", r),
+				GTIN:     gtin,
+				Brand:    brand,
+				Colour:   colour,
+				Category: cat,
+				Title:    styles[r](brand, line, model, spec, colour),
+				Specs:    map[string]float64{"memory_gb": float64(int(4) << (p % 4)), "storage_gb": float64(int(128) << (p % 3))},
+			}
+			if (p+r)%3 == 0 {
+				it.GTIN = ""
+			}
+			if (p+r)%2 == 0 {
+				it.MPN = model
+			}
+			items = append(items, it)
+			truth = append(truth, p)
 		}
 	}
-	for b.Loop() {
-		Group(items)
+	return items, truth
+}
+
+func BenchmarkGroup(b *testing.B) {
+	for _, n := range []int{100_000, 650_000} {
+		items := benchItems(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Group(items)
+			}
+		})
 	}
 }
 
@@ -182,7 +243,7 @@ func TestGroupBarcodes(t *testing.T) {
 			items: []Item{
 				{Retailer: "A", GTIN: "05012345678900", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Arc Ultra"},
 				{Retailer: "B", GTIN: "05012345678917", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Era 300"},
-				{Retailer: "C", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos Era 300 Speaker"},
+				{Retailer: "C", Brand: "Sonos", MPN: "003G1UK1WH", Title: "Sonos 003G1UK1WH Speaker"},
 			},
 			want: [][]int{{0}, {1}, {2}},
 		},

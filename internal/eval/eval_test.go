@@ -1,0 +1,333 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"productsearch/internal/match"
+)
+
+func open(t testing.TB, name string) *os.File {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestPairs(t *testing.T) {
+	pairs, err := ReadPairs(open(t, "pairs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Pairs(pairs, match.Options{})
+	want := PairResult{Pairs: 8, Matches: 3, TruePositives: 3, Precision: 1, Recall: 1, F1: 1}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(PairResult{}, "Errors", "Reasons")); diff != "" {
+		t.Errorf("Pairs mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadPairsErrors(t *testing.T) {
+	tests := []struct{ name, input, want string }{
+		{"not tab separated", "title,brand\nSony,Sony\n", "want 3 tab-separated fields"},
+		{"no COL", "name VAL x\tCOL name VAL y\t1\n", "left record: record does not start with COL"},
+		{"no VAL", "COL name VAL x\tCOL name y\t1\n", "right record: attribute \"name y\" has no VAL"},
+		{"bad label", "COL name VAL x\tCOL name VAL y\tyes\n", "label \"yes\" is not 0 or 1"},
+		{"empty", "\n\n", "no pairs found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadPairs(strings.NewReader(tt.input))
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "COL <attr> VAL <value>") {
+				t.Errorf("ReadPairs error = %v, want it to contain %q and the expected format", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestClusters(t *testing.T) {
+	offers, err := ReadClusters(open(t, "clusters.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Clusters(offers, match.Options{})
+	want := ClusterResult{Offers: 10, TrueClusters: 6, PredictedClusters: 6, TruePairs: 5, PredictedPairs: 5, CorrectPairs: 5,
+		Precision: 1, Recall: 1, F1: 1}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ClusterResult{}, "Merged", "Split")); diff != "" {
+		t.Errorf("Clusters mismatch (-want +got):\n%s", diff)
+	}
+	// Colour variants together: two colours of one speaker merge.
+	variants := []ClusterOffer{
+		{ID: "a", Cluster: "flip6-black", Retailer: "Alpha", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Black"},
+		{ID: "b", Cluster: "flip6-blue", Retailer: "Beta", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker, Blue"},
+	}
+	if got := Clusters(variants, match.Options{}); got.PredictedClusters != 2 || got.F1 != 1 {
+		t.Errorf("colour variants: %d groups, F1 %v; want 2 groups, F1 1", got.PredictedClusters, got.F1)
+	}
+	if got := Clusters(variants, match.Options{IgnoreColour: true}); got.PredictedClusters != 1 || len(got.Merged) != 1 {
+		t.Errorf("colour variants with colours ignored: %d groups, %d merged; want 1 and 1", got.PredictedClusters, len(got.Merged))
+	}
+}
+
+func TestExtract(t *testing.T) {
+	cases, err := ReadExtract(open(t, "extract.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Extract(cases)
+	want := map[string]*AttrScore{
+		"memory_gb":  {Stated: 3, Read: 3, Correct: 3, Precision: 1, Recall: 1},
+		"storage_gb": {Stated: 5, Read: 5, Correct: 5, Precision: 1, Recall: 1},
+		"screen_in":  {Stated: 4, Read: 4, Correct: 4, Precision: 1, Recall: 1},
+		"refresh_hz": {Stated: 2, Read: 2, Correct: 2, Precision: 1, Recall: 1},
+		"wifi_gen":   {Stated: 2, Read: 2, Correct: 2, Precision: 1, Recall: 1},
+	}
+	if diff := cmp.Diff(want, got.Attributes); diff != "" {
+		t.Errorf("Extract mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestExtractScoresInventedAndWrong(t *testing.T) {
+	cases := []ExtractCase{
+		{Title: "Laptop 16GB RAM 512GB SSD", Category: "Laptops", Truth: map[string]float64{"memory_gb": 8}, Scored: []string{"memory_gb", "storage_gb"}},
+		{Title: "Laptop 1TB SSD", Category: "Laptops", Scored: []string{"memory_gb", "storage_gb"}},
+	}
+	got := Extract(cases)
+	want := map[string]*AttrScore{
+		"memory_gb":  {Stated: 1, Read: 1, Wrong: 1},
+		"storage_gb": {Read: 2, Invented: 2},
+	}
+	if diff := cmp.Diff(want, got.Attributes); diff != "" {
+		t.Errorf("Extract mismatch (-want +got):\n%s", diff)
+	}
+	if len(got.Errors) != 3 {
+		t.Errorf("%d errors listed, want 3: %+v", len(got.Errors), got.Errors)
+	}
+}
+
+func TestPhoneSpecs(t *testing.T) {
+	cases, err := ReadPhoneSpecs(open(t, "phonespecs.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Extract(cases)
+	want := map[string]*AttrScore{
+		"memory_gb":  {Stated: 3, Read: 3, Correct: 3, Precision: 1, Recall: 1},
+		"storage_gb": {Stated: 3, Read: 3, Correct: 3, Precision: 1, Recall: 1},
+	}
+	if diff := cmp.Diff(want, got.Attributes); diff != "" {
+		t.Errorf("phone specs mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	cases, err := ReadClassify(open(t, "classify.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Classify(cases)
+	want := ClassifyResult{Titles: 8, Correct: 8, Accuracy: 1, TypeJudged: 8, TypeCorrect: 8, TypeAccuracy: 1, Confusions: []Confusion{}}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ClassifyResult{}, "Errors", "PerClass")); diff != "" {
+		t.Errorf("Classify mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestClassifyConfusions(t *testing.T) {
+	cases := []ClassifyCase{
+		{Title: "Sony WH-1000XM5 Headphones", Want: "Speakers"},
+		{Title: "Bose QuietComfort Headphones", Want: "Speakers"},
+		{Title: "Apple iPhone 15", Want: "Phones"},
+	}
+	got := Classify(cases)
+	want := []Confusion{{Want: "Speakers", Got: "Headphones", Count: 2}}
+	if diff := cmp.Diff(want, got.Confusions); diff != "" {
+		t.Errorf("confusions mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestFormatErrors checks that a file of another shape names the columns
+// each evaluation expects.
+func TestFormatErrors(t *testing.T) {
+	const other = "id,name,price\n1,Sony,10\n"
+	tests := []struct {
+		name string
+		read func(string) error
+		want string
+	}{
+		{"clusters", func(s string) error { _, err := ReadClusters(strings.NewReader(s)); return err }, "offer_id, retailer, title, truth_cluster"},
+		{"extract", func(s string) error { _, err := ReadExtract(strings.NewReader(s)); return err }, "memory_gb, storage_gb"},
+		{"classify", func(s string) error { _, err := ReadClassify(strings.NewReader(s)); return err }, "category (the expected category"},
+		{"phone specs", func(s string) error { _, err := ReadPhoneSpecs(strings.NewReader(s)); return err }, "model (the listing title), ram and storage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, input := range []string{other, ""} {
+				err := tt.read(input)
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error for %q = %v, want it to name %q", input, err, tt.want)
+				}
+			}
+		})
+	}
+	_, err := ReadExtract(strings.NewReader("title,category\nLaptop,Laptops\n"))
+	if err == nil || !strings.Contains(err.Error(), "no attribute column") {
+		t.Errorf("extract without attribute columns: %v", err)
+	}
+	_, err = ReadClassify(strings.NewReader("title,category\nLaptop,Computers\n"))
+	if err == nil || !strings.Contains(err.Error(), `"Computers" is neither one of the 19`) {
+		t.Errorf("classify with an unknown category: %v", err)
+	}
+}
+
+// TestOutputJSON checks the JSON object each evaluation prints.
+func TestOutputJSON(t *testing.T) {
+	pairs, _ := ReadPairs(open(t, "pairs.txt"))
+	offers, _ := ReadClusters(open(t, "clusters.csv"))
+	ext, _ := ReadExtract(open(t, "extract.csv"))
+	cls, _ := ReadClassify(open(t, "classify.csv"))
+	tests := []struct {
+		name string
+		run  func(Output) error
+		keys []string
+	}{
+		{"pairs", func(o Output) error { return o.Pairs("p", Pairs(pairs, match.Options{})) }, []string{"precision", "recall", "f1", "pairs"}},
+		{"clusters", func(o Output) error { return o.Clusters("c", Clusters(offers, match.Options{})) }, []string{"precision", "recall", "f1"}},
+		{"extract", func(o Output) error { return o.Extract("e", Extract(ext)) }, []string{"attributes", "titles"}},
+		{"classify", func(o Output) error { return o.Classify("k", Classify(cls)) }, []string{"accuracy", "confusions"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := tt.run(Output{W: &buf, JSON: true}); err != nil {
+				t.Fatal(err)
+			}
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(buf.Bytes(), &obj); err != nil {
+				t.Fatalf("output is not one JSON object: %v\n%s", err, buf.String())
+			}
+			for _, k := range tt.keys {
+				if _, ok := obj[k]; !ok {
+					t.Errorf("JSON output has no %q: %s", k, buf.String())
+				}
+			}
+			buf.Reset()
+			if err := tt.run(Output{W: &buf, Show: 5}); err != nil || buf.Len() == 0 {
+				t.Errorf("table output: %v, %d bytes", err, buf.Len())
+			}
+		})
+	}
+	var buf bytes.Buffer
+	if err := (Output{W: &buf, JSON: true}).Extract("e", Extract(ext)); err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		Attributes map[string]struct {
+			Precision *float64 `json:"precision"`
+			Recall    *float64 `json:"recall"`
+			Invented  *int     `json:"invented"`
+		} `json:"attributes"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &e); err != nil || e.Attributes["memory_gb"].Precision == nil ||
+		e.Attributes["memory_gb"].Recall == nil || e.Attributes["memory_gb"].Invented == nil {
+		t.Errorf("extract JSON %s: want attributes.memory_gb.{precision,recall,invented} (%v)", buf.String(), err)
+	}
+}
+
+func TestAll(t *testing.T) {
+	dir := t.TempDir()
+	copyTo := func(name, to string) {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		to = filepath.Join(dir, to)
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTo("pairs.txt", "entity-matching/abt-buy/test.txt")
+	copyTo("phonespecs.csv", "phone-specs/smartphones.csv")
+	var buf bytes.Buffer
+	if err := All(dir, Output{W: &buf}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"pairs entity-matching/abt-buy/test.txt", "extract phone-specs/smartphones.csv memory_gb",
+		"skipped entity-matching/walmart-amazon/test.txt"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("All output lacks %q:\n%s", want, out)
+		}
+	}
+	buf.Reset()
+	if err := All(dir, Output{W: &buf, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var obj struct {
+		Evaluations []Summary `json:"evaluations"`
+		Skipped     []string  `json:"skipped"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Evaluations) != 3 || len(obj.Skipped) != 2 {
+		t.Errorf("All JSON: %v, %+v", err, obj)
+	}
+	if err := All(filepath.Join(dir, "absent"), Output{W: &buf}); !errors.Is(err, ErrNoDatasets) {
+		t.Errorf("All on a missing directory: %v, want ErrNoDatasets", err)
+	}
+}
+
+func FuzzReadPairs(f *testing.F) {
+	b, err := os.ReadFile(filepath.Join("testdata", "pairs.txt"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(b))
+	f.Add("COL name VAL \tCOL VAL\t1")
+	f.Add("COL  COL name VAL x VAL y\tCOL\t0\n\r\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		pairs, err := ReadPairs(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		r := Pairs(pairs, match.Options{})
+		if r.Pairs != len(pairs) || r.TruePositives+r.FalseNegatives != r.Matches {
+			t.Errorf("inconsistent counts %+v for %d pairs", r, len(pairs))
+		}
+	})
+}
+
+func FuzzReadCSV(f *testing.F) {
+	for _, name := range []string{"clusters.csv", "extract.csv", "classify.csv", "phonespecs.csv"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Add("title,memory_gb\n\"x,\"\"y\",-1\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if offers, err := ReadClusters(strings.NewReader(s)); err == nil {
+			Clusters(offers, match.Options{})
+		}
+		if cases, err := ReadExtract(strings.NewReader(s)); err == nil {
+			Extract(cases)
+		}
+		if cases, err := ReadClassify(strings.NewReader(s)); err == nil {
+			Classify(cases)
+		}
+		if cases, err := ReadPhoneSpecs(strings.NewReader(s)); err == nil {
+			Extract(cases)
+		}
+	})
+}

@@ -1,0 +1,259 @@
+package match
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// maxKeyGroups is the most groups one code key may join; a code shared by
+// more is a model line, not a product.
+const maxKeyGroups = 16
+
+// linkCodes joins listings of one brand that name the same model code in a
+// title or an identifier field. A code that ends in a few letters after its
+// last digit ("TXSR606B") also meets the code without them, and the pair
+// decision then judges the letters.
+func (g *groups) linkCodes() {
+	members := map[string][]int{}
+	var order []string
+	add := func(k string, i int) {
+		list, ok := members[k]
+		if !ok {
+			order = append(order, k)
+		}
+		if n := len(list); n > 0 && list[n-1] == i {
+			return
+		}
+		members[k] = append(list, i)
+	}
+	for i := range g.items {
+		p := &g.prof[i]
+		if p.brand == "" {
+			continue
+		}
+		b := brandAlias(p.brand) + "\x00"
+		for _, c := range p.codes {
+			if c.kind != codeStrong || c.fit {
+				continue
+			}
+			add(b+c.s, i)
+			if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 {
+				add(b+st, i)
+			}
+		}
+	}
+	for _, k := range order {
+		if m := members[k]; len(m) >= 2 {
+			g.merge(m, false)
+		}
+	}
+}
+
+// Title evidence: listings meet through their prefixWords rarest title
+// words (the words of two titles that agree cannot all be common), within a
+// block of one brand and category.
+const (
+	prefixWords   = 4
+	maxPosting    = 256
+	maxCandidates = 12
+)
+
+// linkTitles joins listings on title evidence. Only groups without a
+// barcode look for matches (two barcodes already decide), never within one
+// retailer (a shop lists a product once; two similar listings of one shop
+// are variants).
+func (g *groups) linkTitles() {
+	type posting struct {
+		block int32
+		word  string
+	}
+	index := map[posting][]int{}
+	blockIDs := map[[2]string]int32{}
+	blocks := make([]int32, len(g.items))
+	prefixes := make([][]string, len(g.items))
+	var seekers []int
+	for i := range g.items {
+		p := &g.prof[i]
+		if p.brand == "" || !p.hasTitle {
+			continue
+		}
+		b := [2]string{brandAlias(p.brand), p.category}
+		id, ok := blockIDs[b]
+		if !ok {
+			id = int32(len(blockIDs))
+			blockIDs[b] = id
+		}
+		blocks[i] = id
+		prefixes[i] = g.rarest(p.words)
+		for _, w := range prefixes[i] {
+			k := posting{blocks[i], w}
+			if len(index[k]) < maxPosting {
+				index[k] = append(index[k], i)
+			}
+		}
+		if g.gtin[g.find(i)] == "" {
+			seekers = append(seekers, i)
+		}
+	}
+	// Judge in parallel against the groups as they stand (root holds each
+	// listing's group), then merge in seeker order.
+	root := make([]int, len(g.items))
+	for i := range root {
+		root[i] = g.find(i)
+	}
+	partners := make([][]int, len(seekers))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(seekers)/500))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			j := judge{g: g, root: root, stamp: make([]int32, len(g.items)), count: make([]int8, len(g.items))}
+			for k := w; k < len(seekers); k += workers {
+				y := seekers[k]
+				partners[k] = j.partners(y, prefixes[y], func(w string) []int { return index[posting{blocks[y], w}] })
+			}
+		})
+	}
+	wg.Wait()
+	for k, y := range seekers {
+		if len(partners[k]) > 0 {
+			g.merge(append([]int{y}, partners[k]...), true)
+		}
+	}
+}
+
+// judge finds a seeker's title matches; one judge per goroutine.
+type judge struct {
+	g     *groups
+	root  []int   // each listing's group when judging began
+	stamp []int32 // stamp[x] == y+1: count[x] belongs to seeker y
+	count []int8  // rare words listing x shares with the seeker
+	cands []int
+	seen  []int
+}
+
+// partners returns the listings the seeker y matches on title evidence:
+// among the listings that share at least two of its rare words (one, if it
+// has one), those sharing the most, one per group, at most maxCandidates
+// groups.
+func (j *judge) partners(y int, prefix []string, posting func(string) []int) []int {
+	g := j.g
+	j.cands = j.cands[:0]
+	for _, w := range prefix {
+		for _, x := range posting(w) {
+			if x == y || g.items[x].Retailer == g.items[y].Retailer {
+				continue
+			}
+			if j.stamp[x] != int32(y+1) {
+				j.stamp[x], j.count[x] = int32(y+1), 0
+				j.cands = append(j.cands, x)
+			}
+			j.count[x]++
+		}
+	}
+	need := int8(min(2, len(prefix)))
+	ry := j.root[y]
+	j.cands = slices.DeleteFunc(j.cands, func(x int) bool { return j.count[x] < need || j.root[x] == ry })
+	slices.SortStableFunc(j.cands, func(a, b int) int { return int(j.count[b]) - int(j.count[a]) })
+	j.seen = j.seen[:0]
+	var out []int
+	for _, x := range j.cands {
+		rx := j.root[x]
+		if slices.Contains(j.seen, rx) {
+			continue
+		}
+		if len(j.seen) == maxCandidates {
+			break
+		}
+		j.seen = append(j.seen, rx)
+		if d := g.m.decide(&g.prof[x], &g.prof[y]); d.Same {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rarest returns up to prefixWords of a title's words, rarest first (ties
+// in word order).
+func (g *groups) rarest(words []string) []string {
+	var buf [prefixWords + 1]string
+	var dfs [prefixWords + 1]int32
+	n := 0
+	for _, w := range words {
+		if isStopWord(w) {
+			continue
+		}
+		d := g.m.df[w]
+		k := n
+		for k > 0 && dfs[k-1] > d {
+			k--
+		}
+		if k >= prefixWords {
+			continue
+		}
+		copy(buf[k+1:n+1], buf[k:n])
+		copy(dfs[k+1:n+1], dfs[k:n])
+		buf[k], dfs[k] = w, d
+		n = min(n+1, prefixWords)
+	}
+	return slices.Clone(buf[:n])
+}
+
+// merge joins the groups of items that agree with each other. The groups
+// are compared pair by pair (with title, on title evidence too); groups
+// that all agree with each other become one, and a group that agrees with
+// exactly one other, which agrees with it alone, joins it. A group that
+// agrees with two that refuse each other is ambiguous and joins neither: a
+// listing without a colour that matches the black and the white phone.
+func (g *groups) merge(items []int, title bool) {
+	var roots []int
+	for _, i := range items {
+		if r := g.find(i); !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
+	n := len(roots)
+	if n < 2 || n > maxKeyGroups {
+		return
+	}
+	var ok [maxKeyGroups][maxKeyGroups]bool
+	var degree [maxKeyGroups]int
+	all := true
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if !g.refused(roots[a], roots[b], title) {
+				ok[a][b], ok[b][a] = true, true
+				degree[a]++
+				degree[b]++
+			} else {
+				all = false
+			}
+		}
+	}
+	if all {
+		for _, r := range roots[1:] {
+			g.joinRoots(roots[0], r, title)
+		}
+		return
+	}
+	for a := 0; a < n; a++ {
+		if degree[a] != 1 {
+			continue
+		}
+		for b := a + 1; b < n; b++ {
+			if ok[a][b] && degree[b] == 1 {
+				g.joinRoots(roots[a], roots[b], title)
+			}
+		}
+	}
+}
+
+// joinRoots joins two groups unless, as they stand now, they refuse each
+// other.
+func (g *groups) joinRoots(a, b int, title bool) {
+	a, b = g.find(a), g.find(b)
+	if a == b || g.refused(a, b, title) {
+		return
+	}
+	g.join(a, b)
+}

@@ -1,0 +1,179 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestGroupTitleEvidence(t *testing.T) {
+	const (
+		g1 = "05012345678900"
+		g2 = "05012345678917"
+		g3 = "05012345678924"
+	)
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "a listing without a barcode joins by the model number in its title",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Sony", Title: "Sony WH-1000XM5 Wireless Headphones - Black"},
+				{Retailer: "B", GTIN: g1, Brand: "Sony", Title: "SONY WH-1000XM5 Noise Cancelling Headphones, Black"},
+				{Retailer: "C", Brand: "Sony", Title: "Sony WH1000XM5 Headphones Black"},
+			},
+			want: [][]int{{0, 1, 2}},
+		},
+		{
+			name: "a listing without a barcode joins by title words",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Blue"},
+				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker, Blue"},
+				{Retailer: "C", Brand: "JBL", Title: "JBL Flip 5 Portable Speaker, Blue"},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
+			name: "not the other storage",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Apple", Title: "Apple iPhone 15 128GB Black", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "B", Brand: "Apple", Title: "Apple iPhone 15 256GB Black", Specs: map[string]float64{"storage_gb": 256}},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "not the Pro Max",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Apple", Title: "Apple iPhone 15 Pro 256GB Natural Titanium"},
+				{Retailer: "B", Brand: "Apple", Title: "Apple iPhone 15 Pro Max 256GB Natural Titanium"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "a listing naming no colour matches two colours and joins neither",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Charge 5 Portable Speaker - Black"},
+				{Retailer: "B", GTIN: g2, Brand: "JBL", Title: "JBL Charge 5 Portable Speaker - White"},
+				{Retailer: "C", Brand: "JBL", Title: "JBL Charge 5 Portable Speaker"},
+			},
+			want: [][]int{{0}, {1}, {2}},
+		},
+		{
+			name: "a listing naming its colour picks the right one",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Charge 5 Portable Speaker - Black"},
+				{Retailer: "B", GTIN: g2, Brand: "JBL", Title: "JBL Charge 5 Portable Speaker - White"},
+				{Retailer: "C", Brand: "JBL", Title: "JBL Charge 5 Portable Speaker, White"},
+			},
+			want: [][]int{{0}, {1, 2}},
+		},
+		{
+			name: "never on titles within one retailer",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Blue"},
+				{Retailer: "A", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker Blue"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "a title leaving the graphics open does not join a product that states them",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "MSI", Title: "MSI Titan 18 HX 18\" Gaming Laptop - Intel Core i9, RTX 4090, 64GB RAM, 2TB SSD",
+					Specs: map[string]float64{"memory_gb": 64, "storage_gb": 2000}},
+				{Retailer: "B", Brand: "MSI", Title: "MSI Titan 18 HX 18in Gaming Laptop i9 64GB RAM 2TB SSD",
+					Specs: map[string]float64{"memory_gb": 64, "storage_gb": 2000}},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "different part numbers keep equal titles apart",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Ringke", MPN: "RK-OX0068", Title: "Ringke Onyx Case for Samsung Galaxy S24 Ultra - Navy"},
+				{Retailer: "B", Brand: "Ringke", MPN: "FU0142RS", Title: "Ringke Onyx Case for Samsung Galaxy S24 Ultra, Navy"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
+			name: "a model code shared by two barcoded products is ambiguous",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Sony", Title: "Sony KD-55X80L 55\" 4K TV Black"},
+				{Retailer: "B", GTIN: g2, Brand: "Sony", Title: "Sony KD-55X80L 55\" 4K TV Black"},
+				{Retailer: "C", Brand: "Sony", Title: "Sony KD55X80L Television"},
+			},
+			want: [][]int{{0}, {1}, {2}},
+		},
+		{
+			name: "three barcodes, one model: the listing without one stays out",
+			items: []Item{
+				{Retailer: "A", GTIN: g1, Brand: "Sony", MPN: "KD55X80LU", Title: "Sony KD-55X80L"},
+				{Retailer: "B", GTIN: g2, Brand: "Sony", MPN: "KD55X80LU", Title: "Sony KD-55X80L"},
+				{Retailer: "C", GTIN: g3, Brand: "Sony", MPN: "KD55X80LU", Title: "Sony KD-55X80L"},
+				{Retailer: "D", Brand: "Sony", MPN: "KD55X80LU", Title: "Sony KD-55X80L"},
+			},
+			want: [][]int{{0}, {1}, {2}, {3}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Group(tt.items)); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestGroupIgnoreColour(t *testing.T) {
+	items := []Item{
+		{Retailer: "A", GTIN: "05012345678900", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Black"},
+		{Retailer: "B", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker, Blue"},
+	}
+	if diff := cmp.Diff([][]int{{0}, {1}}, GroupWith(items, Options{})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([][]int{{0, 1}}, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith(IgnoreColour) mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestGroupLarge groups a corpus large enough to take the parallel paths:
+// no group may join two products, two runs must agree, and most listings
+// without a barcode must find their product.
+func TestGroupLarge(t *testing.T) {
+	items, truth := benchProducts(6000)
+	first := Group(items)
+	if diff := cmp.Diff(first, Group(items)); diff != "" {
+		t.Errorf("two runs differ (-first +second):\n%s", diff)
+	}
+	groupOf := make([]int, len(items))
+	for g, members := range first {
+		for _, i := range members {
+			groupOf[i] = g
+			if truth[i] != truth[members[0]] {
+				t.Fatalf("group joins %q and %q", items[members[0]].Title, items[i].Title)
+			}
+		}
+	}
+	joined, alone := 0, 0
+	for i, it := range items {
+		if it.GTIN != "" {
+			continue
+		}
+		// A listing without a barcode whose product has one elsewhere.
+		for j := range items {
+			if truth[j] == truth[i] && items[j].GTIN != "" {
+				if groupOf[j] == groupOf[i] {
+					joined++
+				} else {
+					alone++
+				}
+				break
+			}
+		}
+	}
+	t.Logf("%d listings without a barcode joined their product, %d did not", joined, alone)
+	if joined < 9*(joined+alone)/10 {
+		t.Errorf("%d listings without a barcode joined their product, %d did not; want at least 90%%", joined, alone)
+	}
+}

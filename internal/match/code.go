@@ -1,0 +1,458 @@
+package match
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// codeKind says how much a model code identifies a product.
+type codeKind uint8
+
+const (
+	// codeWeak: a number of five or more digits in a title ("226540"): an
+	// item number as often as not, so it supports a match but never refutes
+	// one.
+	codeWeak codeKind = iota + 1
+	// codeLine: a word with a small number glued on ("Book4", "iPhone15",
+	// "CoolpixP80"): it names a model line, so it supports a match that
+	// the titles' variant words and numbers allow.
+	codeLine
+	// codeStrong: a part or model number ("WH-1000XM5", "KD-55X80L") from a
+	// title or an identifier field.
+	codeStrong
+)
+
+// code is one normalised model code of a listing.
+type code struct {
+	s    string // NormalizePart form
+	kind codeKind
+	fit  bool // named after "for": the code of the device an accessory fits
+	// field marks a code from an identifier field (MPN, model number) rather
+	// than the title; mpn, a code from the manufacturer part number.
+	field, mpn bool
+}
+
+// NormalizePart folds a manufacturer part or model number so that spelling
+// differences between retailers vanish: case, spaces, hyphens, dots and
+// slashes are dropped, and a trailing region suffix is removed: Apple's
+// "B/A", "LL/A", "ZP/A" and plain "/A", and "-UK", "-GB", "/EU" forms.
+func NormalizePart(s string) string {
+	s = strings.TrimSpace(s)
+	if n := regionSuffix(s); n > 0 && len(s)-n >= 4 {
+		s = s[:len(s)-n]
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case 'a' <= r && r <= 'z':
+			b.WriteRune(r - 'a' + 'A')
+		case 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+			b.WriteRune(r)
+		case r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteString(strings.ToUpper(string(r)))
+		}
+	}
+	return b.String()
+}
+
+// regionSuffix returns the length of the region suffix that ends s, or 0:
+// up to two letters and "/A" ("B/A", "LL/A", "/A"), "/XAA"-style codes, or
+// "-UK", "-GB", "-EU" after "-", "/" or a space.
+func regionSuffix(s string) int {
+	n := len(s)
+	if n >= 2 && s[n-2] == '/' && (s[n-1] == 'A' || s[n-1] == 'a') {
+		k := n - 2
+		for k > 0 && n-2-k < 2 && isASCIILetter(s[k-1]) {
+			k--
+		}
+		return n - k
+	}
+	// Samsung's "/XAA", "/XEU": a slash, X and two letters.
+	if n >= 5 && s[n-4] == '/' && (s[n-3] == 'X' || s[n-3] == 'x') && isASCIILetter(s[n-2]) && isASCIILetter(s[n-1]) {
+		return 4
+	}
+	if n >= 3 {
+		switch strings.ToUpper(s[n-2:]) {
+		case "UK", "GB", "EU":
+			if c := s[n-3]; c == '-' || c == '/' || c == ' ' {
+				return 3
+			}
+		}
+	}
+	return 0
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// Prefixes of standards, versions and component names that look like model
+// codes but name no product, by how many digits follow them: "USB3",
+// "DDR5", "BT5", "IP68" (versions: up to two digits); "RTX4070", "RX7800XT"
+// (graphics: up to four digits and letters); "AX3000", "AC1200" (Wi-Fi
+// classes: three to five digits); "H264", "N4500" (up to four digits).
+var (
+	versionPrefixes = []string{
+		"USB", "HDMI", "LPDDR", "GDDR", "DDR", "PCIE", "WIFI", "BT", "CAT", "PS", "DECT", "IPX", "IP", "WIN",
+		"IOS", "ANDROID", "UHS", "UFS", "MP", "LTE", "RJ", "QI", "WPA", "SATA", "NVME", "PD", "GEN",
+		"TYPE", "DP", "HDR", "XBOX", "WII", "SWITCH", "GALAXY", "IPHONE", "IPAD", "PIXEL", "MACBOOK",
+		"IMAC", "OFFICE", "WINDOWS", "CORE", "SERIES", "MARK", "MK", "MPEG", "POE", "DVB", "DAB",
+	}
+	gpuPrefixes    = []string{"RTX", "GTX", "GTS", "GT", "RX", "ARC", "RADEON", "QUADRO", "HD"}
+	classPrefixes  = []string{"AXE", "AX", "AC", "BE", "N", "PC", "PC2", "PC3", "PC4"}
+	encodePrefixes = []string{"H", "X", "N", "HEVC", "ATX", "LGA", "AM", "VESA", "IEEE", "ISO", "ANSI"}
+)
+
+// standardName reports whether a normalised token is a standard, version or
+// component name rather than a model code.
+func standardName(s string) bool {
+	for _, p := range versionPrefixes {
+		// "USB3", "IP68"; "CAT5E", "CAT6A", "WIFI6E".
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && len(rest) <= 3 && leadingDigits(rest) >= 1 &&
+			leadingDigits(rest) <= 2 && (len(rest) == leadingDigits(rest) || (p == "CAT" || p == "WIFI") && len(rest)-leadingDigits(rest) == 1) {
+			return true
+		}
+	}
+	for _, p := range gpuPrefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			d := leadingDigits(rest)
+			if d >= 3 && d <= 4 && len(rest)-d <= 2 && digitCount(rest) == d {
+				return true
+			}
+		}
+	}
+	for _, p := range classPrefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok && len(rest) >= 3 && len(rest) <= 6 && digitCount(rest) == len(rest) {
+			return true
+		}
+	}
+	for _, p := range encodePrefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && len(rest) <= 4 && digitCount(rest) == len(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordLike reports whether letters read as a word ("book", "watch",
+// "iphone") rather than an abbreviation ("hdrux", "sxda", "dslr"): a vowel,
+// and no run of three consonants but the common "tch", "sch", "str", "ght",
+// "nch", "rch" and "ndr".
+func wordLike(l string) bool {
+	if !strings.ContainsAny(l, "aeiouy") {
+		return false
+	}
+	run := 0
+	for i := 0; i < len(l); i++ {
+		if strings.IndexByte("aeiouy", l[i]) >= 0 {
+			run = 0
+			continue
+		}
+		run++
+		if run >= 3 {
+			switch l[i-2 : i+1] {
+			case "tch", "sch", "str", "ght", "nch", "rch", "ndr", "thr", "chr", "phr", "shr", "spr", "scr":
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && isDigitByte(s[n]) {
+		n++
+	}
+	return n
+}
+
+// cpuWords come before a processor's model number ("Core i5 1235U",
+// "Celeron N4500", "Ryzen 7 7840HS").
+var cpuWords = map[string]bool{
+	"core": true, "ryzen": true, "celeron": true, "pentium": true, "ultra": true, "i3": true, "i5": true,
+	"i7": true, "i9": true, "processor": true, "intel": true, "amd": true, "snapdragon": true, "athlon": true,
+	"xeon": true, "dimensity": true, "helio": true, "exynos": true, "cpu": true, "apple": true,
+	"radeon": true, "geforce": true, "rtx": true, "gtx": true, "arc": true, "quadro": true, "graphics": true,
+	"mediatek": true, "unisoc": true, "kirin": true, "tensor": true, "bionic": true,
+}
+
+// specCode matches a normalised token that is a measure, not a code:
+// "16GB", "144HZ", "1080P", "2X16GB", "3840X2160", "65W".
+var specCode = regexp.MustCompile(`^(?:[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
+
+// cpuCode matches a processor's model number: "155H", "7840HS", "1235U",
+// "N4500", "P8400".
+var cpuCode = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}|[A-Z][0-9]{3,4}[A-Z]?)$`)
+
+// codeOf returns the code a title chunk spells, if any. prev and prev2 are
+// the two chunks before it.
+func codeOf(t, prev, prev2 string) (code, bool) {
+	if !strings.ContainsAny(t, "0123456789") || len(t) < 3 {
+		return code{}, false // every code has a digit
+	}
+	// "mdrj10/blue": a colour after a slash is no part of the code.
+	if i := strings.LastIndexByte(t, '/'); i > 0 && colourWords[t[i+1:]] != "" {
+		t = t[:i]
+	}
+	s := trimColour(NormalizePart(t))
+	if len(s) == 3 && strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsFunc(s, unicode.IsLetter) &&
+		!specCode.MatchString(s) && !standardName(s) && !cpuWords[prev] {
+		return code{s: s, kind: codeLine}, true // "D90", "Z9i", "G10": a short model name
+	}
+	if len(s) < 4 || len(s) > 24 {
+		return code{}, false
+	}
+	hasLetter, hasDigit := false, false
+	for i := 0; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			hasDigit = true
+		} else {
+			hasLetter = true
+		}
+	}
+	if !hasDigit {
+		return code{}, false
+	}
+	if (cpuWords[prev] || cpuWords[prev2] && isNumber(prev)) && (!hasLetter || cpuCode.MatchString(s)) {
+		return code{}, false // "RTX 4070", "Core Ultra 7 155H"
+	}
+	if !hasLetter {
+		if versionWords[prev] {
+			return code{}, false // "Windows 10", "Pack 24"
+		}
+		switch {
+		case len(s) < 5 || strings.Contains(t, ".") && !strings.Contains(t, "-"):
+			return code{}, false
+		case len(s) >= 7:
+			return code{s: s, kind: codeStrong}, true // a part number: "010-00718-40"
+		}
+		return code{s: s, kind: codeWeak}, true
+	}
+	if specCode.MatchString(s) || measureCode(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
+		s == "RS232" || s == "RS485" || s == "RS422" {
+		return code{}, false
+	}
+	// "i7-13700H", "i5-1235U".
+	if len(s) >= 2 && s[0] == 'I' && (s[1] == '3' || s[1] == '5' || s[1] == '7' || s[1] == '9') {
+		return code{}, false
+	}
+	// A word with a small number glued on names a model line, not a model:
+	// "Book4", "Watch6", "iPhone15", "Pixel8"; "DMC-FZ28", with a separator,
+	// and "HDRSR10", whose letters are no word, are codes.
+	kind := codeStrong
+	if l, d, ok := letterDigits(strings.ToLower(s)); ok && len(l) >= 3 && len(d) <= 2 && len(s) == len(alnumOnly(t)) &&
+		!strings.ContainsAny(t, "-/.") && wordLike(l) {
+		kind = codeLine
+	}
+	// A processor: "155H", "7840HS", "N4500" after "Core", "Ryzen 7", "Celeron".
+	if (cpuWords[prev] || cpuWords[prev2]) && cpuCode.MatchString(s) {
+		return code{}, false
+	}
+	return code{s: s, kind: kind}, true
+}
+
+// fieldCodes returns the codes of an identifier field (MPN, model number):
+// the whole field when it reads as one code ("WH-1000XM5", "hx-mta64da /
+// g42", "33250"), else the chunks that do ("model b video spectra 1.5"
+// names none). A leading brand name is dropped ("HP CE505XD").
+func fieldCodes(field, brand string, out []code) []code {
+	if !strings.ContainsAny(field, "0123456789") {
+		return out // every code has a digit
+	}
+	if !strings.ContainsAny(field, " \t") {
+		// One token, the usual part number: "WH1000XM5B.CE7", "MXCR3B/A".
+		s := trimColour(NormalizePart(field))
+		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
+		if len(s) >= 4 && len(s) <= 24 && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
+			return appendCode(out, code{s: s, kind: codeStrong, field: true})
+		}
+		return out
+	}
+	f := strings.TrimSpace(foldTitle(field))
+	if f == "" {
+		return out
+	}
+	if b := strings.ToLower(brand); b != "" {
+		if rest, ok := strings.CutPrefix(f, b+" "); ok {
+			f = rest
+		}
+	}
+	cs := chunks(f)
+	if len(cs) <= 3 && !slices.ContainsFunc(cs, func(c chunk) bool { return len(c.text) >= 4 && lettersOnly(c.text) }) {
+		s := trimColour(NormalizePart(f))
+		hasDigit := strings.ContainsFunc(s, unicode.IsDigit)
+		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
+		if len(s) >= 4 && len(s) <= 24 && hasDigit && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
+			return appendCode(out, code{s: s, kind: codeStrong, field: true})
+		}
+	}
+	for i, c := range cs {
+		prev, prev2 := "", ""
+		if i > 0 {
+			prev = cs[i-1].text
+		}
+		if i > 1 {
+			prev2 = cs[i-2].text
+		}
+		if cd, ok := codeOf(c.text, prev, prev2); ok {
+			cd.kind, cd.field = codeStrong, true
+			out = appendCode(out, cd)
+		}
+	}
+	return out
+}
+
+// trimColour drops a colour name written at the end of a code after its
+// last digit: "LAPST110BLACK" is "LAPST110".
+func trimColour(s string) string {
+	for _, c := range []string{"BLACK", "WHITE", "SILVER", "BLUE", "GREEN", "PINK", "PURPLE", "GRAY", "GREY", "RED",
+		"ORANGE", "YELLOW", "GOLD", "NAVY"} {
+		if rest, ok := strings.CutSuffix(s, c); ok && len(rest) >= 4 && isDigitByte(rest[len(rest)-1]) {
+			return rest
+		}
+	}
+	return s
+}
+
+// measureCode reports whether a normalised token is a number and a word:
+// "6OUTLET", "3FOOT", "22CHANNEL".
+func measureCode(s string) bool {
+	d := leadingDigits(s)
+	return d > 0 && d <= 3 && len(s)-d >= 3 && digitCount(s) == d
+}
+
+// appendCode adds c to cs unless it is there already.
+func appendCode(cs []code, c code) []code {
+	for i, x := range cs {
+		if x.s == c.s {
+			if c.kind > x.kind {
+				cs[i].kind = c.kind
+			}
+			if !c.fit {
+				cs[i].fit = false
+			}
+			if c.field {
+				cs[i].field = true
+			}
+			if c.mpn {
+				cs[i].mpn = true
+			}
+			return cs
+		}
+	}
+	return append(cs, c)
+}
+
+// codeRelation says how two codes relate.
+type codeRelation uint8
+
+const (
+	codesUnrelated codeRelation = iota // different shapes: a part number and a model name
+	codesDiffer                        // the same shape, different codes
+	codesVariant                       // the same model, different trailing letters (a colour): "DVPFX820P", "DVPFX820W"
+	codesWithin                        // a short model name inside a longer code: "D90" in "D90BODY", "50D" in "EOS50DBODY"
+	codesEqual                         // the same code, or one with a short letter suffix or a prefix
+)
+
+// relate compares two codes. Codes are equal when they are the same, when
+// one is the other with up to three letters appended (six to one of seven
+// or more characters; a colour or region:
+// "TXSR606B" and "TXSR606", "5035B001AA" and "5035B001", "DLE0442WH" and
+// "DLE0442W"), or when one is the other with a series name in front
+// ("COOLPIXP6000BK" and "P6000"). They are variants when they agree up to
+// the last digit and then end in different letters; they differ when they
+// have the same pattern of letter and digit runs ("BE750G" and "BE450G"),
+// and are unrelated otherwise.
+func relate(a, b string) codeRelation {
+	if a == b {
+		return codesEqual
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if i := strings.Index(b, a); i >= 0 && len(a) >= 4 {
+		pre, post := b[:i], b[i+len(a):]
+		// Up to three letters after the code, six after a long one
+		// ("SM-S921B" and "SM-S921BZKDEUB": colour and region).
+		tail := len(post) <= 3 || len(post) <= 6 && len(a) >= 7 && pre == ""
+		// A series name in front: three letters or more, two before a
+		// long code ("RP-SDV02GU1A").
+		front := pre == "" || digitCount(a) >= 2 && (len(pre) >= 3 || len(a) >= 8)
+		if tail && front && lettersOnly(pre) && lettersOnly(post) && !packSuffix(post) {
+			return codesEqual
+		}
+	}
+	if i := strings.Index(b, a); i >= 0 && len(a) >= 3 && digitCount(a) >= 2 && len(b) <= len(a)+8 {
+		pre, post := b[:i], b[i+len(a):]
+		if lettersOnly(pre) && lettersOnly(post) && (pre == "" || isDigitByte(a[0])) && (post == "" || isDigitByte(a[len(a)-1])) &&
+			!packSuffix(post) {
+			return codesWithin
+		}
+	}
+	sa, sb := stem(a), stem(b)
+	if sa == sb && sa != "" && len(a)-len(sa) <= 3 && len(b)-len(sb) <= 3 {
+		return codesVariant
+	}
+	if runPattern(a) == runPattern(b) {
+		return codesDiffer
+	}
+	return codesUnrelated
+}
+
+// packSuffix reports whether the letters after a code make it a kit or a
+// multi-pack of the product: "PLA401V3KIT", "SPK24GXDUO".
+func packSuffix(s string) bool {
+	switch s {
+	case "KIT", "PK", "DUO", "TRI", "SET", "BND":
+		return true
+	}
+	return false
+}
+
+// stem returns a code up to its last digit: "DVPFX820" for "DVPFX820P".
+func stem(s string) string {
+	i := strings.LastIndexFunc(s, unicode.IsDigit)
+	return s[:i+1]
+}
+
+func lettersOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func digitCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// runPattern returns the pattern of letter (L) and digit (D) runs of a code:
+// "KD55X80L" is "LDLDL".
+func runPattern(s string) string {
+	var b [24]byte
+	n := 0
+	var last byte
+	for i := 0; i < len(s) && n < len(b); i++ {
+		k := byte('L')
+		if isDigitByte(s[i]) {
+			k = 'D'
+		}
+		if k != last {
+			b[n] = k
+			n++
+			last = k
+		}
+	}
+	return string(b[:n])
+}

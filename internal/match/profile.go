@@ -1,0 +1,462 @@
+package match
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// slot is a model-line number and the word it belongs to: "Pro 5" is
+// {pro, 5}, "Galaxy S23" {s, 23}, "Gen 2" {gen, 2}. Two listings that give
+// one word different numbers are different products.
+type slot struct {
+	key, num string
+}
+
+// profile is what the matcher reads from one listing.
+type profile struct {
+	gtin      string
+	link      string
+	brand     string // letters and digits of the brand, lower case
+	category  string
+	acc       bool
+	colour    string
+	specs     map[string]float64
+	codes     []code
+	parts     []string // main-clause chunks, normalised; "" between clauses
+	descCodes []string // strong codes the description names and the title does not
+	words     []string // distinct title words, main clause first
+	nMain     int      // words[:nMain] are from the main clause
+	fitWords  []string // distinct words of the fit clause
+	slots     []slot   // fit-clause slots have keys starting with "@"
+	mainVar   uint16   // variant words of the main clause
+	fitVar    uint16   // variant words of the fit clause
+	hasFit    bool
+	hasTitle  bool
+	config    configSet // configuration details the title states
+}
+
+// configSet records which configuration details a listing states: RAM,
+// storage, processor, graphics.
+type configSet uint8
+
+const (
+	cfgMemory configSet = 1 << iota
+	cfgStorage
+	cfgCPU
+	cfgGPU
+)
+
+// configOf returns the configuration details a profile states.
+func (p *profile) configOf() configSet {
+	var c configSet
+	if _, ok := p.specs["memory_gb"]; ok {
+		c |= cfgMemory
+	}
+	if _, ok := p.specs["storage_gb"]; ok {
+		c |= cfgStorage
+	}
+	for _, s := range p.slots {
+		switch s.key {
+		case "cpu":
+			c |= cfgCPU
+		case "gpu":
+			c |= cfgGPU
+		}
+	}
+	return c
+}
+
+// profileOf reads a listing.
+func profileOf(it Item, opt Options) profile {
+	p := profile{
+		gtin: it.GTIN, link: it.Link, brand: alnumOnly(it.Brand), category: it.Category, acc: it.Accessory,
+		specs: it.Specs,
+	}
+	if !opt.IgnoreColour {
+		p.colour = colourOf(it)
+	}
+	p.codes = fieldCodes(it.MPN, it.Brand, p.codes)
+	for i := range p.codes {
+		p.codes[i].mpn = true
+	}
+	p.codes = fieldCodes(it.ModelNumber, it.Brand, p.codes)
+	cs := chunks(foldTitle(it.Title))
+	p.hasTitle = len(cs) > 0
+	p.words = make([]string, 0, len(cs)+len(cs)/2)
+	p.parts = make([]string, 0, len(cs))
+	var wb [64]string
+	var fitWords []string
+	for i, c := range cs {
+		prev, prev2 := "", ""
+		if i > 0 {
+			prev = cs[i-1].text
+		}
+		if i > 1 {
+			prev2 = cs[i-2].text
+		}
+		split := false
+		if a, b, ok := strings.Cut(c.text, "/"); ok && !strings.Contains(b, "/") {
+			// "tmrbt10/tmrbt10a": two codes.
+			ca, okA := codeOf(a, prev, prev2)
+			cb, okB := codeOf(b, a, prev)
+			if okA && okB && ca.kind == codeStrong && cb.kind == codeStrong && len(ca.s) >= 4 && len(cb.s) >= 4 {
+				ca.fit, cb.fit = c.fit, c.fit
+				p.codes = appendCode(appendCode(p.codes, ca), cb)
+				split = true
+			}
+		}
+		if cd, ok := codeOf(c.text, prev, prev2); ok && !split {
+			// "dav-is50 / b": the letters after the slash end the code.
+			if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
+				regionSuffix("/"+cs[i+1].text) == 0 {
+				cd.s += NormalizePart(cs[i+1].text)
+			}
+			cd.fit = c.fit
+			p.codes = appendCode(p.codes, cd)
+			// "961464-0403": the item number before its suffix.
+			if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
+				!strings.Contains(a, ".") {
+				p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
+			}
+		}
+		ws := splitWords(c.text, wb[:0])
+		for _, w := range ws {
+			if isStopWord(w) {
+				continue
+			}
+			if c.fit {
+				if !slices.Contains(fitWords, w) {
+					fitWords = append(fitWords, w)
+				}
+			} else if !slices.Contains(p.words, w) {
+				p.words = append(p.words, w)
+			}
+		}
+		if len(ws) > 1 {
+			// "wh-1000xm5" also as "wh1000xm5".
+			if j := alnumOnly(c.text); len(j) >= 4 && !c.fit && !slices.Contains(p.words, j) {
+				p.words = append(p.words, j)
+			} else if len(j) >= 4 && c.fit && !slices.Contains(fitWords, j) {
+				fitWords = append(fitWords, j)
+			}
+		}
+		if c.fit {
+			p.hasFit = true
+		}
+	}
+	p.nMain = len(p.words)
+	p.fitWords = fitWords
+	for i := range cs {
+		if cs[i].fit {
+			break
+		}
+		if cs[i].brk && i > 0 {
+			p.parts = append(p.parts, "")
+		}
+		p.parts = append(p.parts, NormalizePart(cs[i].text))
+	}
+	for _, w := range fitWords {
+		if !slices.Contains(p.words, w) {
+			p.words = append(p.words, w)
+		}
+	}
+	p.readModelLine(cs)
+	p.config = p.configOf()
+	if opt.descriptions {
+		p.readDescription(it.Description)
+	}
+	return p
+}
+
+// maxDescription is how much of a description is read for model codes.
+const maxDescription = 400
+
+// readDescription finds the model codes the start of a description names
+// that the title does not, stopping where it names another device ("for",
+// "compatible with").
+func (p *profile) readDescription(d string) {
+	if len(d) > maxDescription {
+		d = d[:maxDescription]
+	}
+	prev, prev2 := "", ""
+	for f := range strings.FieldsSeq(d) {
+		f = strings.Trim(f, ",;:()[]\"'.!?")
+		lf := strings.ToLower(f)
+		if lf == "for" || lf == "compatible" || lf == "fits" {
+			return
+		}
+		if strings.ContainsAny(f, "0123456789") && strings.ContainsFunc(f, unicode.IsLetter) {
+			if cd, ok := codeOf(lf, prev, prev2); ok && cd.kind == codeStrong &&
+				!slices.ContainsFunc(p.codes, func(x code) bool { return x.s == cd.s }) {
+				p.descCodes = append(p.descCodes, cd.s)
+			}
+		}
+		prev, prev2 = lf, prev
+	}
+}
+
+// readModelLine finds the variant words and the model-line numbers of a
+// title.
+func (p *profile) readModelLine(cs []chunk) {
+	var wb [16]string
+	prevWord := "" // the last word, within the clause
+	prevFit := false
+	for i, c := range cs {
+		if c.brk || c.fit != prevFit {
+			prevWord = ""
+		}
+		prevFit = c.fit
+		ws := splitWords(c.text, wb[:0])
+		for k, w := range ws {
+			if bit, ok := variantWords[w]; ok && len(ws) == 1 && !notVariant(cs, i, w) {
+				if c.fit {
+					p.fitVar |= bit
+				} else {
+					p.mainVar |= bit
+				}
+			}
+			if l, d, ok := letterDigits(w); ok && slotKey(l) {
+				p.addSlot(l, d, c.fit)
+			}
+			if isNumber(w) {
+				p.readMeasure(cs, i, ws, k)
+			} else if d, u, ok := digitsUnit(w); ok {
+				p.addSlot("#"+u, d, c.fit) // "24lb", "500gb", "5x"
+			}
+			if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w)) && prevWord != "" && slotKey(prevWord) {
+				// A bare number: not a measure ("15 inch", "2 pack").
+				next := ""
+				switch {
+				case k+1 < len(ws):
+					next = ws[k+1]
+				case i+1 < len(cs) && !cs[i+1].brk:
+					next = firstWord(cs[i+1].text)
+				}
+				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 {
+					if gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx") {
+						w += next // "RTX 4070 Ti"
+					}
+					p.addSlot(prevWord, w, c.fit)
+				}
+			}
+			// Watch band sizes: "S/M", "M/L".
+			if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
+				p.addSlot("#band", ws[0]+ws[1], c.fit)
+			}
+			if k == len(ws)-1 && c.plus {
+				if c.fit {
+					p.fitVar |= variantWords["plus"]
+				} else {
+					p.mainVar |= variantWords["plus"]
+				}
+			}
+			if isNumber(w) || isStopWord(w) {
+				prevWord = ""
+			} else {
+				prevWord = w
+			}
+			// "2nd gen", "3rd generation".
+			if (w == "gen" || w == "generation") && k == 0 && i > 0 {
+				if d, ok := ordinal(cs[i-1].text); ok {
+					p.addSlot("gen", d, c.fit)
+				}
+			}
+		}
+	}
+}
+
+// readMeasure records the measure that the number ws[k] of chunk i starts:
+// "900 joules", "6-foot", "81 x 108", `15.6"`.
+func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
+	c := cs[i]
+	w := ws[k]
+	next, next2 := "", ""
+	var rest []string
+	rest = append(rest, ws[k+1:]...)
+	for j := i + 1; j < len(cs) && len(rest) < 3 && !cs[j].brk; j++ {
+		rest = splitWords(cs[j].text, rest)
+	}
+	if len(rest) > 0 {
+		next = rest[0]
+	}
+	if len(rest) > 1 {
+		next2 = rest[1]
+	}
+	prevNum := k > 0 && isNumber(ws[k-1]) || k == 0 && i > 0 && !c.brk && isNumber(lastWord(cs[i-1].text))
+	switch {
+	case k == len(ws)-1 && c.inch:
+		p.addSlot("#in", w, c.fit)
+	case next == "x" && isNumber(next2):
+		// "81 x 108", but not the remnants of fractions ("8-1 2 x 11").
+		if !prevNum && !(len(rest) > 2 && isNumber(rest[2])) {
+			p.addSlot("#dim", number(w)+"x"+number(next2), c.fit)
+		}
+	case next == "in" && (next2 == "" || isNumber(next2) || measureUnit(next2) != ""):
+		p.addSlot("#in", w, c.fit)
+	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
+		p.addSlot("#"+measureUnit(next), w, c.fit)
+	}
+}
+
+// digitsUnit splits "24lb" into "24" and "lb" when the letters are a unit.
+func digitsUnit(w string) (string, string, bool) {
+	d := leadingDigits(w)
+	if d == 0 || d == len(w) {
+		return "", "", false
+	}
+	u := measureUnit(w[d:])
+	return w[:d], u, u != ""
+}
+
+// measureUnit returns the canonical unit a word names, or "".
+func measureUnit(w string) string {
+	switch w {
+	case "ft", "feet", "foot":
+		return "ft"
+	case "in", "inch", "inches":
+		return "in"
+	case "m", "metre", "metres", "meter", "meters":
+		return "m"
+	case "w", "watt", "watts":
+		return "w"
+	case "mp", "megapixel", "megapixels":
+		return "mp"
+	case "lb", "lbs":
+		return "lb"
+	case "sheet", "sheets":
+		return "sheet"
+	case "page", "pages":
+		return "page"
+	case "pack", "pk":
+		return "pack"
+	case "ch", "channel", "channels":
+		return "ch"
+	case "port", "ports":
+		return "port"
+	case "outlet", "outlets":
+		return "outlet"
+	case "mile", "miles":
+		return "mile"
+	case "joule", "joules":
+		return "joule"
+	case "volt", "volts", "v":
+		return "v"
+	case "diagonal", "pin", "pins":
+		return w
+	case "gb", "tb", "mb", "mah", "hz", "mm", "cm", "oz", "kg", "ml", "x", "cu", "ghz", "mhz", "lumens", "dpi",
+		"rpm", "db", "piece", "pcs", "cup", "cups", "disc", "way", "va", "amp":
+		return w
+	}
+	return ""
+}
+
+// number folds a number for comparison: "2.0" is "2", "07" is "7".
+func number(w string) string {
+	if strings.Contains(w, ".") {
+		w = strings.TrimRight(strings.TrimRight(w, "0"), ".")
+	}
+	if t := strings.TrimLeft(w, "0"); t != "" {
+		return t
+	}
+	return "0"
+}
+
+func (p *profile) addSlot(key, num string, fit bool) {
+	if isNumber(num) {
+		num = number(num)
+	}
+	// Processors and graphics compare across the words retailers use:
+	// "i7", "Core i7"; "Ryzen 7"; "Core Ultra 7"; "RTX 4070", "GTX 1660".
+	switch {
+	case key == "i" && (num == "3" || num == "5" || num == "7" || num == "9"):
+		key, num = "cpu", "i"+num
+	case key == "ryzen":
+		key, num = "cpu", "r"+num
+	case key == "ultra" && (num == "5" || num == "7" || num == "9"):
+		key, num = "cpu", "u"+num
+	case gpuWord(key):
+		key, num = "gpu", key+num
+	}
+	if fit {
+		key = "@" + key
+	}
+	s := slot{key: key, num: num}
+	if !slices.Contains(p.slots, s) {
+		p.slots = append(p.slots, s)
+	}
+}
+
+// gpuWord reports whether a word names a graphics processor line.
+func gpuWord(w string) bool {
+	switch w {
+	case "rtx", "gtx", "gt", "rx", "arc", "mx":
+		return true
+	}
+	return false
+}
+
+// bandSize reports whether a word is a strap size ("s", "m", "l", "xl").
+func bandSize(w string) bool {
+	switch w {
+	case "xxs", "xs", "s", "m", "l", "xl", "xxl":
+		return true
+	}
+	return false
+}
+
+// modelSuffixed reports whether w is a model number with one letter after
+// it ("Pixel 7a", "OnePlus 8T", "iPhone 3G"), not a measure ("4K", "8W").
+func modelSuffixed(w string) bool {
+	d := leadingDigits(w)
+	if d == 0 || d > 3 || len(w) != d+1 {
+		return false
+	}
+	switch w[d] {
+	case 'a', 'e', 's', 't', 'r', 'c', 'i', 'g':
+		return true
+	}
+	return false
+}
+
+// slotKey reports whether a word can carry a model-line number.
+func slotKey(w string) bool {
+	if len(w) > 12 || unitWords[w] || isStopWord(w) {
+		return false
+	}
+	switch w {
+	case "usb", "bluetooth", "bt", "hdmi", "wifi", "fi", "wi", "windows", "win", "android", "ios", "class",
+		"cat", "dect", "uhs", "pcie", "express", "sata", "type", "qi", "ip", "ipx", "lightning", "displayport",
+		"dp", "thunderbolt", "pd", "h", "x", "mp", "cl", "ddr", "lpddr", "gddr", "ax", "ac", "be", "axe", "n",
+		"e", "up", "of", "v", "ver", "rev", "pack", "set", "kit", "no", "number", "uk", "eu", "us",
+		"step", "grade", "level", "approx", "fits", "fit", "compatible", "for", "by", "at", "in", "on":
+		return false
+	}
+	return true
+}
+
+func lastWord(t string) string {
+	var wb [8]string
+	if ws := splitWords(t, wb[:0]); len(ws) > 0 {
+		return ws[len(ws)-1]
+	}
+	return ""
+}
+
+func firstWord(t string) string {
+	var wb [4]string
+	if ws := splitWords(t, wb[:0]); len(ws) > 0 {
+		return ws[0]
+	}
+	return ""
+}
+
+// ordinal reads "2nd", "3rd", "4th", "1st" as "2", "3", "4", "1".
+func ordinal(t string) (string, bool) {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if d, ok := strings.CutSuffix(t, suf); ok && d != "" && isNumber(d) && !strings.Contains(d, ".") {
+			return d, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,351 @@
+package match
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// chunk is one whitespace-separated run of a folded title, with the
+// punctuation around it trimmed: "wh-1000xm5", "15.6", "mxcr3b/a".
+type chunk struct {
+	text string
+	fit  bool // in the part of the title that names another device ("for iPhone 15")
+	// inch marks a number written with an inch sign after it (`15.6"`).
+	inch bool
+	// brk marks a chunk that starts a new clause (after a comma, a bar, a
+	// bracket or a dash between spaces).
+	brk bool
+	// plus marks a chunk written with a "+" glued to its end ("S23+").
+	plus bool
+	// slash marks a chunk after a lone "/" ("dav-is50 / b").
+	slash bool
+}
+
+// foldTitle lower-cases a title and maps the Unicode punctuation retailers
+// use onto ASCII; other non-ASCII runes become spaces.
+func foldTitle(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			case c < ' ' || c == 0x7f:
+				c = ' '
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch r {
+		case '\u2033', '\u201c', '\u201d', '\u201e', '\u201f', '\uff02':
+			b.WriteByte('"')
+		case '\u2018', '\u2019', '\u2032':
+			b.WriteByte('\'')
+		case '\u00d7':
+			b.WriteByte('x')
+		case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+			b.WriteByte('-')
+		default:
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b.WriteString(strings.ToLower(string(r)))
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String()
+}
+
+// chunks splits a folded title into chunks and marks the clause that names
+// another device: everything after "for", "compatible with", "fits",
+// "suitable for", "designed for" or "works with".
+func chunks(folded string) []chunk {
+	out := make([]chunk, 0, len(folded)/5+1)
+	fit, brk, slash := false, false, false
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		raw := folded[start:end]
+		t := strings.Trim(raw, "-/.+:&#*~_=<>")
+		start = -1
+		if t == "" {
+			if raw == "/" {
+				slash = true
+			}
+			return
+		}
+		inch := false
+		if isDigitByte(t[len(t)-1]) {
+			k := end
+			for k < len(folded) && folded[k] == ' ' {
+				k++
+			}
+			inch = k < len(folded) && (folded[k] == '"' || folded[k] == '\'')
+		}
+		plus := strings.HasSuffix(raw, "+") && !strings.HasSuffix(raw, "++") && len(t) == len(raw)-1 && t != "copilot"
+		if brk {
+			fit = false // "Case for iPhone 15 - Black": the colour is the case's
+		}
+		if fitWord(t, out) {
+			fit = true
+		}
+		out = append(out, chunk{text: t, fit: fit, inch: inch, brk: brk, plus: plus, slash: slash})
+		brk, slash = false, false
+	}
+	for i := 0; i < len(folded); i++ {
+		c := folded[i]
+		switch c {
+		case ' ', '\t':
+			flush(i)
+			if i+2 < len(folded) && (folded[i+1] == '-' || folded[i+1] == '|') && folded[i+2] == ' ' {
+				brk = true
+			}
+		case ',', ';', '|', '(', ')', '[', ']', '{', '}', '!', '?', '"', '\'':
+			flush(i)
+			brk = true
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+	}
+	flush(len(folded))
+	return out
+}
+
+// fitWord reports whether the chunk t, following the chunks before, starts
+// the clause naming the device an accessory fits.
+func fitWord(t string, before []chunk) bool {
+	prev := ""
+	if n := len(before); n > 0 {
+		prev = before[n-1].text
+	}
+	switch t {
+	case "for":
+		return true
+	case "fits", "compatible":
+		return true
+	case "with":
+		return prev == "compatible" || prev == "works" || prev == "use"
+	}
+	return false
+}
+
+func isDigitByte(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// splitWords splits a chunk into lower-case alphanumeric runs, keeping a decimal
+// point inside a number ("15.6").
+func splitWords(t string, out []string) []string {
+	start := -1
+	for i := 0; i <= len(t); i++ {
+		var c byte
+		if i < len(t) {
+			c = t[i]
+		}
+		alnum := i < len(t) && (isDigitByte(c) || isLetterByte(c) || c >= utf8.RuneSelf)
+		if c == '.' && start >= 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1]) {
+			alnum = true
+		}
+		if alnum {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, t[start:i])
+			start = -1
+		}
+	}
+	return out
+}
+
+// alnumOnly drops everything but letters and digits from s.
+func alnumOnly(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isDigitByte(c) || isLetterByte(c) {
+			b.WriteByte(c)
+		} else if 'A' <= c && c <= 'Z' {
+			b.WriteByte(c + 'a' - 'A')
+		}
+	}
+	return b.String()
+}
+
+// isNumber reports whether w is a number ("15", "15.6").
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	dot := false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case isDigitByte(c):
+		case c == '.' && !dot && i > 0 && i < len(w)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// letterDigits splits "s23" into "s" and "23"; ok is false when w is not
+// letters followed by digits.
+func letterDigits(w string) (letters, digits string, ok bool) {
+	i := 0
+	for i < len(w) && isLetterByte(w[i]) {
+		i++
+	}
+	if i == 0 || i == len(w) {
+		return "", "", false
+	}
+	for j := i; j < len(w); j++ {
+		if !isDigitByte(w[j]) {
+			return "", "", false
+		}
+	}
+	return w[:i], w[i:], true
+}
+
+// unitWords follow a number that measures something rather than naming a
+// model: "16 GB", "55 inch", "2 pack".
+var unitWords = map[string]bool{
+	"gb": true, "tb": true, "mb": true, "kb": true, "gig": true, "inch": true, "inches": true, "in": true, "hz": true,
+	"khz": true, "mhz": true, "ghz": true, "w": true, "watt": true, "watts": true, "kw": true, "mp": true,
+	"megapixel": true, "megapixels": true, "mm": true, "cm": true, "m": true, "metre": true, "metres": true,
+	"meter": true, "meters": true, "ft": true, "feet": true, "foot": true, "mah": true, "v": true, "volt": true,
+	"volts": true, "x": true, "pack": true, "pk": true, "pcs": true, "pc": true, "piece": true, "pieces": true,
+	"sheets": true, "sheet": true, "pages": true, "page": true, "port": true, "ports": true, "channel": true,
+	"ch": true, "disc": true, "discs": true, "hour": true, "hours": true, "hr": true, "hrs": true, "year": true,
+	"years": true, "yr": true, "month": true, "months": true, "day": true, "days": true, "min": true,
+	"mins": true, "minute": true, "minutes": true, "sec": true, "mbps": true, "gbps": true, "db": true,
+	"lb": true, "lbs": true, "oz": true, "g": true, "kg": true, "l": true, "ml": true, "litre": true,
+	"cu": true, "p": true, "k": true, "fps": true, "ms": true, "nm": true, "rpm": true, "dpi": true,
+	"ppm": true, "bit": true, "bits": true, "way": true, "button": true, "buttons": true, "key": true,
+	"keys": true, "outlet": true, "outlets": true, "cup": true, "cups": true, "count": true, "ct": true,
+	"slot": true, "slots": true, "bay": true, "bays": true, "core": true, "cores": true, "stage": true,
+	"speed": true, "speeds": true, "zone": true, "zones": true, "person": true, "player": true,
+	"players": true, "user": true, "users": true, "device": true, "devices": true, "handset": true,
+	"handsets": true, "seater": true, "degree": true, "deg": true, "percent": true, "ah": true, "wh": true,
+	"va": true, "amp": true, "amps": true, "a": true, "lumens": true, "lm": true, "th": true, "st": true,
+	"nd": true, "rd": true, "ply": true, "roll": true, "rolls": true, "sided": true, "tab": true, "pt": true,
+	"point": true, "colour": true, "color": true, "colours": true, "colors": true, "digit": true,
+}
+
+// versionWords come before a number that is a version, a standard or a
+// count rather than an item number: "USB 3.0", "Windows 11", "pack 24".
+var versionWords = map[string]bool{
+	"usb": true, "bluetooth": true, "bt": true, "hdmi": true, "wifi": true, "fi": true, "wi": true,
+	"windows": true, "win": true, "android": true, "ios": true, "macos": true, "version": true, "v": true,
+	"displayport": true, "dp": true, "thunderbolt": true, "pcie": true, "express": true, "sata": true,
+	"ddr": true, "lpddr": true, "gddr": true, "dect": true, "class": true, "cat": true, "category": true,
+	"ipx": true, "ip": true, "uhs": true, "office": true, "qi": true, "type": true, "lightning": true,
+	"h": true, "x": true, "rev": true, "ver": true, "edition": true, "pd": true, "quick": true, "charge": true,
+	"mp": true, "the": true, "of": true, "and": true, "or": true, "to": true, "up": true, "only": true,
+	"rtx": true, "gtx": true, "gts": true, "gt": true, "rx": true, "radeon": true, "geforce": true, "arc": true,
+	"core": true, "ultra": true, "ryzen": true, "i": true, "celeron": true, "pentium": true, "athlon": true,
+	"snapdragon": true, "dimensity": true, "helio": true, "exynos": true, "tensor": true, "bionic": true,
+	"intel": true, "amd": true, "processor": true, "cpu": true, "gpu": true, "nvidia": true, "quadro": true,
+	"apple": true, "m": true, "a": true, "pack": true, "set": true, "kit": true, "x4": true, "x2": true,
+	"ps": true, "playstation": true, "xbox": true, "no": true, "number": true,
+	"step": true, "level": true, "grade": true, "size": true, "approx": true, "over": true, "under": true,
+	"from": true, "by": true, "at": true, "in": true, "on": true, "with": true,
+}
+
+// variantWords name a model's variant: "iPhone 15 Pro" and "iPhone 15 Pro
+// Max" are different products, and so are "Galaxy S23" and "Galaxy S23+".
+var variantWords = map[string]uint16{
+	"pro": 1 << 0, "max": 1 << 1, "plus": 1 << 2, "mini": 1 << 3, "lite": 1 << 4, "ultra": 1 << 5,
+	"air": 1 << 6, "fe": 1 << 7, "se": 1 << 8, "neo": 1 << 9, "xl": 1 << 10, "slim": 1 << 11,
+	"xr": 1 << 12, "xs": 1 << 13, "edge": 1 << 14, "prime": 1 << 15,
+}
+
+// notVariant reports whether a variant word at chunk i is a feature, not a
+// model's variant: "Ultra HD", "Mini DisplayPort", "Windows 11 Pro", "Core
+// Ultra 7", "Snapdragon X Plus", "up to max".
+func notVariant(cs []chunk, i int, w string) bool {
+	next, prev, prev2 := "", "", ""
+	if i+1 < len(cs) {
+		next = cs[i+1].text
+	}
+	if i > 0 {
+		prev = cs[i-1].text
+	}
+	if i > 1 {
+		prev2 = cs[i-2].text
+	}
+	switch w {
+	case "ultra":
+		switch next {
+		case "hd", "uhd", "wide", "widescreen", "slim", "thin", "light", "lightweight", "fast", "bright",
+			"portable", "compact", "low", "high", "quiet", "long", "speed", "fine", "soft", "sharp", "clear",
+			"sensitive", "durable", "5", "7", "9":
+			return true
+		}
+		if prev == "core" || prev == "intel" {
+			return true
+		}
+	case "mini":
+		switch next {
+		case "displayport", "dp", "usb", "hdmi", "jack", "pc", "led", "display", "sd", "plug", "speaker",
+			"size", "tripod", "stand", "mini":
+			return true
+		}
+	case "pro", "plus", "max", "se":
+		switch prev {
+		case "windows", "win", "office", "microsoft", "x", "copilot", "elite", "up", "to", "vista", "xp":
+			return true
+		}
+		if prev2 == "windows" || prev2 == "win" || prev2 == "snapdragon" {
+			return true
+		}
+		if w == "max" && (next == "" || isNumber(next) || strings.HasSuffix(next, "gb") || strings.HasSuffix(next, "w")) &&
+			(prev == "" || prev == "supports") {
+			return true
+		}
+		if w == "max" && prev != "" && isDigitByte(prev[0]) {
+			return true // "48-in. max"
+		}
+	case "air":
+		switch next {
+		case "fryer", "purifier", "conditioner", "pump", "filter", "flow", "cooler", "cooled", "vent":
+			return true
+		}
+	case "slim":
+		switch next {
+		case "fit", "design", "profile", "case", "cover":
+			return true
+		}
+		switch prev {
+		case "ultra", "super", "extra", "very":
+			return true
+		}
+	case "xl":
+		// "Pixel 3 XL" is a model; "XL capacity" a feature.
+		return prev == "" || !strings.ContainsAny(prev, "0123456789")
+	}
+	return false
+}
+
+// isStopWord reports whether w carries no weight in a title comparison.
+func isStopWord(w string) bool {
+	switch w {
+	case "the", "and", "with", "for", "of", "in", "a", "an", "to", "by", "on", "new", "inc", "ltd",
+		"uk", "version", "edition", "genuine", "official", "brand", "latest", "model", "-", "&", "w", "from",
+		"x", "+", "or", "only", "free", "sim", "unlocked":
+		return true
+	}
+	return false
+}
