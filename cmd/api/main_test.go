@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"productsearch/internal/api"
+	"productsearch/internal/catalog"
+	"productsearch/internal/search/memory"
+)
+
+// TestMCPIsRateLimitedPerIP checks the MCP endpoint as cmd/api mounts it:
+// no key, the per-IP budget shared with REST, the rate-limit headers on
+// every answer, and the 429 body of the interface once the budget is spent.
+func TestMCPIsRateLimitedPerIP(t *testing.T) {
+	when := time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC)
+	snap := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: when}, Products: []catalog.Product{{
+		ID: "p1", Title: "Lenovo IdeaPad Slim 5 14\" 16GB RAM 512GB SSD", Brand: "Lenovo", Price: 649, Currency: catalog.Currency,
+		Availability: catalog.InStock, Category: "Laptops", ProductType: catalog.TypeProduct, PurchaseURL: "https://shop.example/p1",
+		Provenance: catalog.Provenance{Source: "Voltline", LastUpdated: when}, OfferCount: 1,
+		Offers: []catalog.Offer{{ID: "voltline-1", Source: "Voltline", Title: "t", Price: 649, Currency: catalog.Currency,
+			Availability: catalog.InStock, PurchaseURL: "https://shop.example/p1", LastUpdated: when}},
+	}}}
+	engine, err := memory.New(snap, memory.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := api.New(api.Options{Engine: engine, PublicKey: "public", RateLimitPerHour: 3, Now: func() time.Time { return when }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mountMCP(srv); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		srv.Close()
+	})
+	base := "http://" + ln.Addr().String()
+	call := func(method, path, body string, header ...string) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	const list = `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	for i, want := range []string{"2", "1"} {
+		resp, body := call(http.MethodPost, "/api/mcp", list, "Content-Type", "application/json")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "search_products") {
+			t.Fatalf("call %d: status %d body %.200s", i, resp.StatusCode, body)
+		}
+		if resp.Header.Get("X-RateLimit-Limit") != "3" || resp.Header.Get("X-RateLimit-Remaining") != want || resp.Header.Get("X-RateLimit-Reset") == "" {
+			t.Errorf("call %d: rate-limit headers %v, want limit 3 remaining %s", i, resp.Header, want)
+		}
+	}
+	// REST with the public key spends the same per-IP budget.
+	if resp, _ := call(http.MethodGet, "/api/search?category=Laptops", "", "Authorization", "Bearer public"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("search: status %d", resp.StatusCode)
+	}
+	resp, body := call(http.MethodPost, "/api/mcp", list, "Content-Type", "application/json")
+	if resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("over the budget: status %d, want 429", resp.StatusCode)
+	}
+	var rl struct {
+		Error   string `json:"error"`
+		ResetAt string `json:"resetAt"`
+	}
+	if err := json.Unmarshal(body, &rl); err != nil || rl.Error != "Rate limit exceeded" {
+		t.Fatalf("429 body %s: %v", body, err)
+	}
+	if _, err := time.Parse(time.RFC3339, rl.ResetAt); err != nil {
+		t.Errorf("resetAt %q is not RFC 3339: %v", rl.ResetAt, err)
+	}
+	if resp.Header.Get("Retry-After") == "" || resp.Header.Get("X-RateLimit-Remaining") != "0" {
+		t.Errorf("429 headers %v, want Retry-After and remaining 0", resp.Header)
+	}
+}
