@@ -255,3 +255,13 @@ func sortedCopy(s []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+func TestAnalyzeKeepsVariantWords(t *testing.T) {
+	// "Max" and "Min" name model variants (iPhone 16 Pro Max, AirPods Max);
+	// prices belong in max_price, so they are title words like any other.
+	for _, q := range []string{"iphone 16 pro max", "airpods max"} {
+		if got := Analyze(q, "").String(); !strings.Contains(got, "+max") {
+			t.Errorf("Analyze(%q) = %s, want max as a required word", q, got)
+		}
+	}
+}

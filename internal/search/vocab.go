@@ -17,7 +17,7 @@ func isStopword(t string) bool {
 	case "a", "an", "the", "and", "or", "with", "without", "for", "of", "in", "on", "to", "by", "from",
 		"at", "into", "that", "this", "these", "those", "which", "is", "are", "be", "it", "its", "as",
 		"under", "below", "over", "above", "less", "more", "than", "upto", "up", "around", "about",
-		"between", "within", "max", "maximum", "min", "minimum", "least", "most",
+		"between", "within", "maximum", "minimum", "least", "most",
 		"gbp", "pound", "price", "priced", "cost", "costing",
 		"me", "my", "i", "we", "our", "need", "want", "looking", "find", "show", "buy", "get",
 		"some", "any", "very", "really", "please":
