@@ -327,6 +327,7 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time)
 			continue
 		}
 		seen[l.OfferID] = true
+		compact(&l)
 		if l.LastUpdated.IsZero() || l.LastUpdated.After(now) {
 			l.LastUpdated = now
 		}
@@ -371,4 +372,29 @@ func staleEntries(prev *catalog.Snapshot, retailer string) []*entry {
 		}
 	}
 	return out
+}
+
+// compact copies a listing's strings into one allocation of exactly their
+// size. Feed readers hand out substrings of larger buffers (the CSV reader
+// one string per row), so without this a kept title would pin the whole
+// row, and a large sync would hold every feed in memory.
+func compact(l *catalog.Listing) {
+	fields := [...]*string{
+		&l.OfferID, &l.MerchantID, &l.Title, &l.Description, &l.DeliveryTime, &l.URL, &l.ImageURL,
+		&l.GTIN, &l.MPN, &l.ModelNumber, &l.Brand, &l.Colour, &l.CategoryPath, &l.TaxonomyID, &l.Dimensions,
+	}
+	n := 0
+	for _, f := range fields {
+		n += len(*f)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, f := range fields {
+		b.WriteString(*f)
+	}
+	all := b.String()
+	for _, f := range fields {
+		k := len(*f)
+		*f, all = all[:k], all[k:]
+	}
 }

@@ -429,3 +429,18 @@ func TestRepresentativeTitle(t *testing.T) {
 		})
 	}
 }
+
+func TestCompactKeepsEveryField(t *testing.T) {
+	row := "id-1,Lenovo IdeaPad,desc,next day,https://x.example/1,https://img.example/1.jpg,05012345678900,MPN1,M1,Lenovo,Grey,Laptops,328,30 cm"
+	f := strings.Split(row, ",")
+	l := catalog.Listing{
+		OfferID: "alpha-" + f[0], MerchantID: f[0], Title: f[1], Description: f[2], DeliveryTime: f[3], URL: f[4],
+		ImageURL: f[5], GTIN: f[6], MPN: f[7], ModelNumber: f[8], Brand: f[9], Colour: f[10], CategoryPath: f[11],
+		TaxonomyID: f[12], Dimensions: f[13], Price: 1,
+	}
+	want := l
+	compact(&l)
+	if diff := cmp.Diff(want, l); diff != "" {
+		t.Errorf("compact changed the listing (-want +got):\n%s", diff)
+	}
+}
