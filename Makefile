@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api fuzz-api test-mcp test-browser test-redis eval clean
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean
 
 # Generate the demo feeds (once) and index them into the catalog snapshot.
 $(DEMO)/truth.jsonl:
@@ -45,6 +45,17 @@ bench-search:
 # datasets in ../shared/datasets (skipped when absent) and the demo truth.
 eval:
 	./scripts/eval.sh
+
+# Elasticsearch engine and publisher tests on a real single node (started
+# with scripts/elasticsearch.sh unless ELASTICSEARCH_URL is set).
+test-elastic:
+	./scripts/test-elastic.sh
+
+# Elasticsearch engine beside the embedded one on the demo catalog: publish
+# throughput and query latency (starts a local node unless ELASTICSEARCH_URL
+# is set).
+bench-elastic: $(SNAPSHOT)
+	./scripts/bench-elastic.sh
 
 # Official MCP SDK clients (TypeScript over HTTP and stdio, Python over HTTP)
 # against a running server.

@@ -72,6 +72,7 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than max_shrink")
 	quiet := fs.Bool("quiet", false, "print no progress")
 	memLimit := fs.Int("memory-limit", 1536, "soft memory limit in `MiB` (0 = none; GOMEMLIMIT overrides)")
+	pub := addPublishFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -95,6 +96,9 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if rep != nil {
 		rep.WriteSummary(stdout)
 		fmt.Fprintf(stdout, "report: %s\n", ingest.ReportPath(*out))
+	}
+	if err == nil {
+		err = pub.run(ctx, *out, cfg.Shrink(), *force, stdout, stderr)
 	}
 	return err
 }

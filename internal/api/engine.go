@@ -6,11 +6,13 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
 	"productsearch/internal/search"
+	"productsearch/internal/search/elastic"
 	"productsearch/internal/search/memory"
 )
 
-// newEngine builds the engine SEARCH_BACKEND names.
-func newEngine(cfg config.Config) (search.Engine, error) {
+// newEngine builds the engine SEARCH_BACKEND names; lookupEnv supplies the
+// backend's own settings (ELASTICSEARCH_*).
+func newEngine(cfg config.Config, lookupEnv func(string) (string, bool)) (search.Engine, error) {
 	switch cfg.SearchBackend {
 	case config.BackendMemory:
 		snap, err := catalog.ReadSnapshot(cfg.CatalogPath)
@@ -20,6 +22,17 @@ func newEngine(cfg config.Config) (search.Engine, error) {
 		eng, err := memory.New(snap, memory.Options{MaxCandidates: cfg.MaxCandidates})
 		if err != nil {
 			return nil, fmt.Errorf("memory engine: %w", err)
+		}
+		return eng, nil
+	case config.BackendElasticsearch:
+		opts, err := elastic.OptionsFromEnv(func(k string) string { v, _ := lookupEnv(k); return v })
+		if err != nil {
+			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)
+		}
+		opts.MaxCandidates = cfg.MaxCandidates
+		eng, err := elastic.New(opts)
+		if err != nil {
+			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)
 		}
 		return eng, nil
 	}

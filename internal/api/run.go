@@ -103,7 +103,7 @@ func Run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	engine, watch := ro.engine, ""
 	if engine == nil {
 		start := time.Now()
-		if engine, err = newEngine(cfg); err != nil {
+		if engine, err = newEngine(cfg, lookupEnv); err != nil {
 			return err
 		}
 		h, _ := engine.Health(ctx)

@@ -36,8 +36,11 @@ const (
 // BackendMemory is the embedded in-process search engine.
 const BackendMemory = "memory"
 
+// BackendElasticsearch queries an Elasticsearch cluster (ELASTICSEARCH_*).
+const BackendElasticsearch = "elasticsearch"
+
 // backends lists the SEARCH_BACKEND values this build can serve.
-var backends = [...]string{BackendMemory}
+var backends = [...]string{BackendMemory, BackendElasticsearch}
 
 // Key lengths accepted for API keys.
 const (
@@ -88,6 +91,11 @@ func Variables() [][3]string {
 		{"PORT", "TCP port to listen on", strconv.Itoa(DefaultPort)},
 		{"CATALOG_PATH", "catalog snapshot served by the memory backend", DefaultCatalogPath},
 		{"SEARCH_BACKEND", "search engine: " + strings.Join(backends[:], ", "), DefaultBackend},
+		{"ELASTICSEARCH_URL", "comma-separated nodes, with SEARCH_BACKEND=elasticsearch", "(unset)"},
+		{"ELASTICSEARCH_INDEX", "alias the indexer publishes to", "products"},
+		{"ELASTICSEARCH_API_KEY", "API key (or ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD)", "(unset)"},
+		{"ELASTICSEARCH_CA_FILE", "PEM file of the cluster's certificate authority", "(unset: system roots)"},
+		{"ELASTICSEARCH_TIMEOUT", "query timeout (Go duration)", "2s"},
 		{"REDIS_URL", "redis://host:port/db shared by replicas for rate limits", "(unset: in-process limiter)"},
 		{"PUBLIC_API_KEY", "shared public key; set it empty to disable it", DefaultPublicAPIKey},
 		{"API_KEYS", "production keys with hourly budgets: key1=1000,key2=5000", "(unset)"},

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/publish"
+	"productsearch/internal/search/elastic"
+)
+
+// publishFlags are the flags of `indexer sync` that also publish the new
+// snapshot to a search cluster:
+//
+//	indexer sync --publish elasticsearch [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-replicas N]
+//
+// The URL and alias default to ELASTICSEARCH_URL and ELASTICSEARCH_INDEX;
+// credentials come only from the environment (ELASTICSEARCH_API_KEY, or
+// ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD; ELASTICSEARCH_CA_FILE).
+type publishFlags struct {
+	target   string
+	url      string
+	index    string
+	keep     int
+	replicas int
+}
+
+// addPublishFlags defines the publish flags on fs.
+func addPublishFlags(fs *flag.FlagSet) *publishFlags {
+	pf := &publishFlags{}
+	fs.Func("publish", "after writing the snapshot, publish it to `backend`: elasticsearch", func(v string) error {
+		if v != "elasticsearch" {
+			return fmt.Errorf("unknown backend %q: the only one is elasticsearch", v)
+		}
+		pf.target = v
+		return nil
+	})
+	fs.StringVar(&pf.url, "es-url", os.Getenv(elastic.EnvURL), "Elasticsearch node `URLs`, comma-separated (taken from $"+elastic.EnvURL+")")
+	index := os.Getenv(elastic.EnvIndex)
+	if index == "" {
+		index = elastic.DefaultIndex
+	}
+	fs.StringVar(&pf.index, "es-index", index, "`alias` the API searches, taken from $"+elastic.EnvIndex+"; versions are named <alias>-<sync time>")
+	fs.IntVar(&pf.keep, "es-keep", publish.DefaultKeep, "index versions to keep, the new one included")
+	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index")
+	return pf
+}
+
+// run publishes the snapshot at path when --publish was given. The
+// publish report is written beside the snapshot (<name>.publish.json) and
+// summarised on stdout; progress goes to stderr.
+func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64, force bool, stdout, stderr io.Writer) error {
+	if pf.target == "" {
+		return nil
+	}
+	opts, err := elastic.OptionsFromEnv(func(k string) string {
+		switch k {
+		case elastic.EnvURL:
+			return pf.url
+		case elastic.EnvIndex:
+			return pf.index
+		}
+		return os.Getenv(k)
+	})
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	if pf.keep < 1 {
+		return fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
+	}
+	s, err := catalog.ReadSnapshot(path)
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	opt := publish.DefaultOptions(opts.Connection, opts.Index)
+	opt.Keep = pf.keep
+	opt.Settings.Replicas = pf.replicas
+	opt.MaxShrink = maxShrink
+	opt.Force = force
+	opt.Log = func(format string, args ...any) { fmt.Fprintf(stderr, "publish: "+format+"\n", args...) }
+	rep, err := publish.Publish(ctx, s, opt)
+	if rep != nil {
+		reportPath := strings.TrimSuffix(path, filepath.Ext(path)) + ".publish.json"
+		if werr := writeJSON(reportPath, rep); werr != nil {
+			fmt.Fprintf(stderr, "publish: %v\n", werr)
+		}
+		summarise(stdout, rep)
+		fmt.Fprintf(stdout, "publish report: %s\n", reportPath)
+	}
+	if err != nil {
+		return fmt.Errorf("publish to Elasticsearch: %w", err)
+	}
+	return nil
+}
+
+func summarise(w io.Writer, r *publish.Report) {
+	if !r.Published {
+		fmt.Fprintf(w, "not published to Elasticsearch: %s; alias %s still names %s\n", r.Error, r.Alias, orNone(r.Previous))
+		for _, f := range r.Failures {
+			fmt.Fprintf(w, "  %s: %d %s\n", f.ID, f.Status, f.Reason)
+		}
+		return
+	}
+	fmt.Fprintf(w, "published %d products to %s (alias %s) in %s: %d bulk requests, %.0f products/s",
+		r.Indexed, r.Index, r.Alias, r.Duration.Round(time.Millisecond), r.Batches, r.DocsPerSecond())
+	if len(r.Deleted) > 0 {
+		fmt.Fprintf(w, "; deleted %s", strings.Join(r.Deleted, ", "))
+	}
+	fmt.Fprintln(w)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no index"
+	}
+	return s
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return os.Rename(tmp, path)
+}

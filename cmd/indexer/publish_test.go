@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/publish"
+	"productsearch/internal/search/elastic"
+)
+
+func TestPublishFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		args    []string
+		want    publishFlags
+		wantErr string
+	}{
+		{name: "off by default", env: map[string]string{elastic.EnvURL: "", elastic.EnvIndex: ""},
+			want: publishFlags{index: "products", keep: 2}},
+		{name: "environment", env: map[string]string{elastic.EnvURL: "http://es:9200", elastic.EnvIndex: "catalog"},
+			args: []string{"--publish", "elasticsearch"},
+			want: publishFlags{target: "elasticsearch", url: "http://es:9200", index: "catalog", keep: 2}},
+		{name: "flags win", env: map[string]string{elastic.EnvURL: "http://es:9200", elastic.EnvIndex: "catalog"},
+			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3", "--es-replicas", "1"},
+			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, replicas: 1}},
+		{name: "unknown backend", args: []string{"--publish", "solr"}, wantErr: `unknown backend "solr"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			fs := flag.NewFlagSet("sync", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			pf := addPublishFlags(fs)
+			err := fs.Parse(tt.args)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Parse error = %v, want it to contain %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, *pf, cmp.AllowUnexported(publishFlags{})); diff != "" {
+				t.Errorf("flags mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPublishRunErrors(t *testing.T) {
+	t.Setenv(elastic.EnvAPIKey, "")
+	t.Setenv(elastic.EnvUsername, "")
+	t.Setenv(elastic.EnvPassword, "")
+	t.Setenv(elastic.EnvCAFile, "")
+	tests := []struct {
+		name string
+		pf   publishFlags
+		want string
+	}{
+		{"no address", publishFlags{target: "elasticsearch", index: "products", keep: 2}, "set ELASTICSEARCH_URL"},
+		{"bad keep", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 0}, "--es-keep must be at least 1"},
+		{"no snapshot", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 2}, "read snapshot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "missing.snapshot")
+			err := tt.pf.run(context.Background(), path, 0.3, false, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("run error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+	var none publishFlags
+	if err := none.run(context.Background(), "/nonexistent", 0.3, false, io.Discard, io.Discard); err != nil {
+		t.Errorf("run without --publish = %v, want nil", err)
+	}
+}
+
+// TestPublishRun publishes a written snapshot to the node as `indexer sync
+// --publish elasticsearch` does after a sync: the alias goes live, the
+// report is written beside the snapshot and summarised.
+func TestPublishRun(t *testing.T) {
+	addr := os.Getenv(elastic.EnvURL)
+	if addr == "" {
+		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
+	}
+	b := make([]byte, 4)
+	rand.Read(b)
+	alias := "test-indexer-" + hex.EncodeToString(b)
+	sync := time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)
+	s := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: sync}}
+	for i := range 30 {
+		s.Products = append(s.Products, catalog.Product{ID: fmt.Sprintf("p%02d", i), Title: fmt.Sprintf("Laptop %d", i),
+			Price: 100, Currency: catalog.Currency, Availability: catalog.InStock, Category: "Laptops",
+			ProductType: catalog.TypeProduct, Provenance: catalog.Provenance{Source: "Currys", LastUpdated: sync}})
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "catalog.snapshot")
+	if err := catalog.WriteSnapshot(path, s); err != nil {
+		t.Fatal(err)
+	}
+	pf := publishFlags{target: "elasticsearch", url: addr, index: alias, keep: 2}
+	var stdout, stderr bytes.Buffer
+	err := pf.run(context.Background(), path, 0.3, false, &stdout, &stderr)
+	name := alias + "-20250601t080000z"
+	t.Cleanup(func() {
+		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
+		if err == nil {
+			c.Do(context.Background(), http.MethodDelete, "/"+url.PathEscape(name), nil, nil, nil)
+		}
+	})
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "published 30 products to "+name+" (alias "+alias+")") {
+		t.Errorf("summary = %q", stdout.String())
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "catalog.publish.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep publish.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Published || rep.Index != name || rep.Indexed != 30 {
+		t.Errorf("report = %+v", rep)
+	}
+}

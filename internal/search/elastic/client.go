@@ -1,0 +1,241 @@
+package elastic
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/elastic/go-elasticsearch/v8"
+	json "github.com/goccy/go-json"
+
+	"productsearch/internal/search"
+)
+
+// Connection holds how to reach and authenticate to a cluster.
+type Connection struct {
+	// Addresses are the node URLs, e.g. http://127.0.0.1:9200.
+	Addresses []string
+	// APIKey is a base64-encoded API key; it takes precedence over
+	// Username and Password (HTTP basic authentication).
+	APIKey             string
+	Username, Password string
+	// CACertFile is a PEM file of certificate authorities to trust for
+	// https addresses; empty uses the system pool.
+	CACertFile string
+}
+
+// Validate checks the addresses.
+func (c Connection) Validate() error {
+	if len(c.Addresses) == 0 {
+		return errors.New("no Elasticsearch address: set ELASTICSEARCH_URL, e.g. http://127.0.0.1:9200")
+	}
+	for _, a := range c.Addresses {
+		u, err := url.Parse(a)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("elasticsearch address %q is not an http(s) URL such as http://127.0.0.1:9200", a)
+		}
+	}
+	if (c.Username == "") != (c.Password == "") {
+		return errors.New("elasticsearch basic authentication needs both a username and a password")
+	}
+	return nil
+}
+
+// Client is a thin JSON client over the Elasticsearch REST API. It is safe
+// for concurrent use.
+type Client struct {
+	es *elasticsearch.Client
+}
+
+// NewClient builds a client; it does not contact the cluster.
+func NewClient(c Connection) (*Client, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	tr := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:          256,
+		MaxIdleConnsPerHost:   64,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   5 * time.Second,
+		ExpectContinueTimeout: time.Second,
+		ForceAttemptHTTP2:     true,
+		// Answers are not gzipped: inside a cluster network, compressing
+		// hundreds of kilobytes of hits costs more time on both ends than
+		// the transfer it saves.
+		DisableCompression: true,
+	}
+	if c.CACertFile != "" {
+		pem, err := os.ReadFile(c.CACertFile)
+		if err != nil {
+			return nil, fmt.Errorf("elasticsearch CA file: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("elasticsearch CA file %s holds no PEM certificate", c.CACertFile)
+		}
+		tr.TLSClientConfig = &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
+	}
+	es, err := elasticsearch.NewClient(elasticsearch.Config{
+		Addresses: c.Addresses,
+		APIKey:    c.APIKey,
+		Username:  c.Username,
+		Password:  c.Password,
+		Transport: tr,
+		// Requests are bounded by their context; a retry goes to the next
+		// node when there are several.
+		MaxRetries:   2,
+		RetryBackoff: func(attempt int) time.Duration { return time.Duration(attempt) * 50 * time.Millisecond },
+	})
+	if err != nil {
+		return nil, fmt.Errorf("elasticsearch client: %w", err)
+	}
+	return &Client{es: es}, nil
+}
+
+// Error is an error answer of Elasticsearch.
+type Error struct {
+	Status int
+	Type   string
+	Reason string
+}
+
+func (e *Error) Error() string {
+	if e.Type == "" {
+		return fmt.Sprintf("status %d", e.Status)
+	}
+	return fmt.Sprintf("status %d: %s: %s", e.Status, e.Type, e.Reason)
+}
+
+// errorBody is the body of an error answer.
+type errorBody struct {
+	Error json.RawMessage `json:"error"`
+}
+
+// errorCause is the error object of an error answer.
+type errorCause struct {
+	Type     string `json:"type"`
+	Reason   string `json:"reason"`
+	CausedBy *struct {
+		Type   string `json:"type"`
+		Reason string `json:"reason"`
+	} `json:"caused_by"`
+}
+
+// parseError reads an error answer; the error field may be an object or a
+// string.
+func parseError(status int, body []byte) *Error {
+	e := &Error{Status: status}
+	var eb errorBody
+	if json.Unmarshal(body, &eb) != nil || len(eb.Error) == 0 {
+		e.Reason = truncate(string(body), 300)
+		return e
+	}
+	var cause errorCause
+	if json.Unmarshal(eb.Error, &cause) == nil && cause.Type != "" {
+		e.Type, e.Reason = cause.Type, cause.Reason
+		if cause.CausedBy != nil && cause.CausedBy.Reason != "" {
+			e.Reason += " (" + cause.CausedBy.Type + ": " + cause.CausedBy.Reason + ")"
+		}
+		return e
+	}
+	var s string
+	if json.Unmarshal(eb.Error, &s) == nil {
+		e.Reason = s
+	}
+	return e
+}
+
+// ParseError reads an Elasticsearch error answer of the given status.
+func ParseError(status int, body []byte) error { return parseError(status, body) }
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// Do sends one request. body, when not nil, is sent as JSON (or NDJSON for
+// paths ending in _bulk or _msearch). A 2xx answer is decoded into out
+// unless out is nil; any other answer is an *Error. Transport failures are
+// returned as they are.
+func (c *Client) Do(ctx context.Context, method, path string, query url.Values, body []byte, out any) error {
+	status, data, err := c.Raw(ctx, method, path, query, body)
+	if err != nil {
+		return err
+	}
+	if status < 200 || status > 299 {
+		return parseError(status, data)
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("decode %s %s answer: %w", method, path, err)
+	}
+	return nil
+}
+
+// Raw sends one request and returns the status and body of the answer,
+// whatever the status.
+func (c *Client) Raw(ctx context.Context, method, path string, query url.Values, body []byte) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	u := path
+	if len(query) > 0 {
+		u += "?" + query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return 0, nil, fmt.Errorf("build request %s %s: %w", method, path, err)
+	}
+	if body != nil {
+		ct := "application/json"
+		if strings.HasSuffix(path, "/_bulk") || strings.HasSuffix(path, "/_msearch") || path == "_bulk" || path == "_msearch" {
+			ct = "application/x-ndjson"
+		}
+		req.Header.Set("Content-Type", ct)
+	}
+	res, err := c.es.Perform(req)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
+			err = fmt.Errorf("%w (%w)", ctxErr, err)
+		}
+		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s %s: read answer: %w", method, path, err)
+	}
+	return res.StatusCode, data, nil
+}
+
+// unavailable wraps a failure to reach or use the cluster as
+// search.ErrUnavailable.
+func unavailable(op string, err error) error {
+	if errors.Is(err, search.ErrUnavailable) {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return fmt.Errorf("%s: %w: %w", op, search.ErrUnavailable, err)
+}
+
+// IsNotFound reports whether err is an Elasticsearch 404 answer.
+func IsNotFound(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Status == http.StatusNotFound
+}

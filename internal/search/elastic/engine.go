@@ -1,0 +1,333 @@
+// Package elastic is the cluster search engine: search.Engine over an
+// Elasticsearch 8 index that the indexer publishes (package publish), with
+// the same answers as the embedded engine (package memory); both pass the
+// conformance suite in package searchtest.
+//
+// # Index
+//
+// One document per product (see IndexBody and Catalog.AppendSource): the
+// title's terms exactly as search.TitleTerms gives them (a keyword array,
+// so that required query words are term filters and match the same titles
+// as the embedded engine), the pairs of adjacent title words, the brand
+// (catalog.NormalizeBrand) and category as keywords, the price, the browse
+// rank (products before accessories, offer_count descending, price
+// ascending, id ascending; unique), the offer ids, one nested document per
+// stated attribute value {name, status, value}, and the product itself,
+// stored and not indexed. Readers use an alias (default "products") that
+// the publisher moves atomically from one versioned index to the next.
+//
+// # Searching
+//
+// Filters (category, brand, price range, required title words) are one
+// bool filter. price_asc and price_desc sort by price then id; relevance
+// without query words follows the browse rank. Relevance with query words
+// reproduces the embedded engine's score exactly: a first request reads
+// the document frequencies of the query terms, the title word total and
+// the product count (a filters and a sum aggregation; its one hit names
+// the concrete index, which the rest of the search reads, so an alias swap
+// cannot mix two catalogs); the second (one _msearch) fetches the sort
+// keys and named-query matches of every candidate holding a scoring word
+// or word pair, and the first candidates of the rest in their known order;
+// the score is then computed in Go with the same float64 arithmetic, so
+// ties and order agree to the last bit. Elasticsearch scripts are not
+// used, so the engine needs no module beyond the server itself.
+//
+// Candidate lists are read without stored fields (stored_fields _none_,
+// the id from doc values): loading the stored _id of thousands of hits
+// would decompress their stored documents, an order of magnitude slower.
+//
+// Constraints are judged by Elasticsearch with nested queries over the
+// attribute documents, tolerances applied as ranges (search.Bound.Range):
+// per constraint, "matched" is a value in range and none out of it,
+// "excluded" a value and none in range. They are named queries, so one
+// request returns the first MaxCandidates candidates in sort order (paged
+// with search_after beyond 10,000) with their verdicts, from which the
+// counts and the matched-then-unverified page are taken. The page's
+// products are then read with one _mget from the same concrete index.
+//
+// Every request runs under the engine's timeout; a failure of the cluster
+// (unreachable, an error answer, a timed-out or partial search) is returned
+// wrapped in search.ErrUnavailable.
+package elastic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// Defaults of Options.
+const (
+	DefaultIndex   = "products"
+	DefaultTimeout = 2 * time.Second
+)
+
+// Options configures an Engine.
+type Options struct {
+	Connection
+	// Index is the alias (or index) searched; default "products".
+	Index string
+	// Timeout bounds each Search, Product and Health call, all requests
+	// included; default 2s.
+	Timeout time.Duration
+	// MaxCandidates is how many candidates, in the chosen sort order, are
+	// checked against constraints: the interface's 2,000 by default
+	// (DefaultOptions), 0 for every candidate; negative is invalid.
+	MaxCandidates int
+}
+
+// DefaultOptions returns the options of the interface with the default
+// index and timeout; Addresses still need setting.
+func DefaultOptions() Options {
+	return Options{Index: DefaultIndex, Timeout: DefaultTimeout, MaxCandidates: search.DefaultMaxCandidates}
+}
+
+// Environment variables read by OptionsFromEnv.
+const (
+	EnvURL      = "ELASTICSEARCH_URL"      // comma-separated node URLs
+	EnvIndex    = "ELASTICSEARCH_INDEX"    // alias searched and published
+	EnvAPIKey   = "ELASTICSEARCH_API_KEY"  // base64 API key
+	EnvUsername = "ELASTICSEARCH_USERNAME" // basic authentication
+	EnvPassword = "ELASTICSEARCH_PASSWORD" // basic authentication
+	EnvCAFile   = "ELASTICSEARCH_CA_FILE"  // PEM certificate authorities
+	EnvTimeout  = "ELASTICSEARCH_TIMEOUT"  // query timeout, a Go duration such as 2s
+)
+
+// OptionsFromEnv returns DefaultOptions with the ELASTICSEARCH_* variables
+// applied (getenv is os.Getenv or a test's map). MaxCandidates keeps its
+// default; the caller sets it from its own configuration.
+func OptionsFromEnv(getenv func(string) string) (Options, error) {
+	o := DefaultOptions()
+	for _, a := range strings.Split(getenv(EnvURL), ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			o.Addresses = append(o.Addresses, strings.TrimRight(a, "/"))
+		}
+	}
+	if v := strings.TrimSpace(getenv(EnvIndex)); v != "" {
+		o.Index = v
+	}
+	o.APIKey = strings.TrimSpace(getenv(EnvAPIKey))
+	o.Username = getenv(EnvUsername)
+	o.Password = getenv(EnvPassword)
+	o.CACertFile = strings.TrimSpace(getenv(EnvCAFile))
+	if v := strings.TrimSpace(getenv(EnvTimeout)); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return Options{}, fmt.Errorf("%s must be a positive duration such as 2s or 500ms, got %q", EnvTimeout, v)
+		}
+		o.Timeout = d
+	}
+	return o, o.validate()
+}
+
+func (o Options) validate() error {
+	if err := o.Connection.Validate(); err != nil {
+		return err
+	}
+	if o.MaxCandidates < 0 {
+		return fmt.Errorf("elastic engine: MaxCandidates %d is negative; use %d (the interface's limit) or 0 to check every candidate",
+			o.MaxCandidates, search.DefaultMaxCandidates)
+	}
+	if o.Timeout < 0 {
+		return fmt.Errorf("elastic engine: negative timeout %s", o.Timeout)
+	}
+	if o.Index != "" && !validIndexName(o.Index) {
+		return fmt.Errorf("elasticsearch index %q is not a valid index or alias name (lowercase letters, digits, '-', '_', '.')", o.Index)
+	}
+	return nil
+}
+
+// validIndexName reports whether s is a plain index or alias name.
+func validIndexName(s string) bool {
+	if s == "" || len(s) > 255 || s[0] == '-' || s[0] == '_' || s[0] == '+' || s == "." || s == ".." {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// Engine is the Elasticsearch search engine. It is safe for concurrent use
+// and holds no catalog state: every call reads the index behind the alias.
+type Engine struct {
+	client  *Client
+	index   string
+	timeout time.Duration
+	maxCand int
+}
+
+var _ search.Engine = (*Engine)(nil)
+
+// New builds an engine; it does not contact the cluster (Health does).
+func New(opts Options) (*Engine, error) {
+	if opts.Index == "" {
+		opts.Index = DefaultIndex
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	c, err := NewClient(opts.Connection)
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{client: c, index: opts.Index, timeout: opts.Timeout, maxCand: opts.MaxCandidates}, nil
+}
+
+// Index returns the alias the engine searches.
+func (e *Engine) Index() string { return e.index }
+
+// Search validates and runs a request. Invalid requests yield a
+// *search.InvalidError; cluster failures wrap search.ErrUnavailable.
+func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	plan, err := req.Plan()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.timeout)
+	defer cancel()
+	res, err := e.search(ctx, &plan)
+	if err != nil {
+		return nil, unavailable("elasticsearch search", err)
+	}
+	return res, nil
+}
+
+// Product finds a product by canonical id or by retailer offer id. A
+// canonical id wins over an equal offer id; an offer id held by several
+// products resolves to the cheapest (then lowest id), as in the embedded
+// engine.
+func (e *Engine) Product(ctx context.Context, id string) (*catalog.Product, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("product %q: %w", id, err)
+	}
+	if id == "" {
+		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.timeout)
+	defer cancel()
+	body := obj{
+		"size":    1,
+		"timeout": esDuration(ctx),
+		"_source": true,
+		"query": obj{"bool": obj{
+			"should": []any{
+				obj{"constant_score": obj{"filter": term(fieldID, id), "boost": 2}},
+				obj{"constant_score": obj{"filter": term(fieldOfferIDs, id), "boost": 1}},
+			},
+			"minimum_should_match": 1,
+		}},
+		"sort": []any{obj{"_score": "desc"}, obj{fieldPrice: "asc"}, obj{fieldID: "asc"}},
+	}
+	var res searchResponse
+	if err := e.searchOnce(ctx, e.index, body, &res); err != nil {
+		return nil, unavailable(fmt.Sprintf("product %q", id), err)
+	}
+	if len(res.Hits.Hits) == 0 {
+		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+	}
+	p, err := decodeProduct(res.Hits.Hits[0].Source)
+	if err != nil {
+		return nil, unavailable(fmt.Sprintf("product %q", id), err)
+	}
+	return p, nil
+}
+
+// mappingAnswer is the answer of GET <index>/_mapping.
+type mappingAnswer map[string]struct {
+	Mappings struct {
+		Meta *Meta `json:"_meta"`
+	} `json:"mappings"`
+}
+
+// Health reports the product count and sync time recorded in the _meta of
+// the index behind the alias. When the cluster cannot answer, when no index
+// is published under the alias, when its layout is of another schema
+// version, or when its shards do not answer a count of its products, the
+// status is "degraded" (with a nil error, so that the health endpoint
+// shows it).
+func (e *Engine) Health(ctx context.Context) (search.Health, error) {
+	if err := ctx.Err(); err != nil {
+		return search.Health{}, fmt.Errorf("health: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.timeout)
+	defer cancel()
+	meta, index, err := e.meta(ctx)
+	if err != nil || meta.Schema != SchemaVersion {
+		return search.Health{Status: "degraded"}, nil
+	}
+	// The mapping comes from the cluster state; a count proves that the
+	// index's shards answer searches too.
+	var count struct {
+		Count  int `json:"count"`
+		Shards struct {
+			Failed int `json:"failed"`
+		} `json:"_shards"`
+	}
+	err = e.client.Do(ctx, http.MethodGet, "/"+url.PathEscape(index)+"/_count", nil, nil, &count)
+	if err != nil || count.Shards.Failed > 0 || count.Count != meta.Products {
+		return search.Health{Status: "degraded"}, nil
+	}
+	return search.Health{Status: "ok", Items: meta.Products, LastUpdate: meta.SyncTime}, nil
+}
+
+// Check returns why the engine cannot serve, or nil: the cluster is
+// reachable and the alias names an index of this schema version.
+func (e *Engine) Check(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, e.timeout)
+	defer cancel()
+	meta, index, err := e.meta(ctx)
+	if err != nil {
+		return unavailable("elasticsearch", err)
+	}
+	if meta.Schema != SchemaVersion {
+		return fmt.Errorf("elasticsearch index %s has schema version %d, this build reads version %d: publish the catalog again with this build's indexer",
+			index, meta.Schema, SchemaVersion)
+	}
+	return nil
+}
+
+// meta reads the _meta of the index behind the alias and the index name.
+func (e *Engine) meta(ctx context.Context) (Meta, string, error) {
+	var ans mappingAnswer
+	if err := e.client.Do(ctx, http.MethodGet, "/"+url.PathEscape(e.index)+"/_mapping", nil, nil, &ans); err != nil {
+		return Meta{}, "", err
+	}
+	if len(ans) != 1 {
+		return Meta{}, "", fmt.Errorf("alias %s names %d indices, want 1", e.index, len(ans))
+	}
+	for name, m := range ans {
+		if m.Mappings.Meta == nil {
+			return Meta{}, name, fmt.Errorf("index %s has no _meta block", name)
+		}
+		return *m.Mappings.Meta, name, nil
+	}
+	return Meta{}, "", errors.New("unreachable")
+}
+
+// esDuration is the time left before ctx's deadline in Elasticsearch's
+// duration syntax, for the search timeout parameter (at least 1ms).
+func esDuration(ctx context.Context) string {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return "30s"
+	}
+	ms := max(time.Until(d).Milliseconds(), 1)
+	return strconv.FormatInt(ms, 10) + "ms"
+}

@@ -1,0 +1,298 @@
+package elastic
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// SchemaVersion is the version of the index layout (mapping and document
+// fields) that this engine reads. The publisher records it in the index
+// _meta; Health reports an index of another version as degraded.
+const SchemaVersion = 1
+
+// Field names of an indexed product.
+const (
+	fieldID          = "id"
+	fieldTitle       = "title"
+	fieldTerms       = "terms"       // search.TitleTerms terms: the words a title is found by
+	fieldPairs       = "pairs"       // adjacent title words "a b", for phrase scoring
+	fieldTitleWords  = "title_words" // number of title words, for the length norm
+	fieldBrand       = "brand"       // catalog.NormalizeBrand of the brand
+	fieldCategory    = "category"
+	fieldPrice       = "price"
+	fieldAvail       = "availability"
+	fieldProductType = "product_type"
+	fieldTier        = "tier" // 1 for accessories, 0 for products
+	fieldOfferCount  = "offer_count"
+	fieldBrowseRank  = "browse_rank" // position in browse order; unique
+	fieldOfferIDs    = "offer_ids"
+	fieldAttributes  = "attributes" // nested: one document per stated value
+	fieldAttrName    = "attributes.name"
+	fieldAttrValue   = "attributes.value"
+	fieldProduct     = "product" // the catalog product, stored and not indexed
+)
+
+// DefaultMaxResultWindow is the smallest max_result_window an index gets:
+// enough for the deepest page the interface allows (offset 10,000 plus a
+// page of 100).
+const DefaultMaxResultWindow = search.MaxOffset + search.MaxLimit
+
+// Meta is the _meta block of a published index: what /api/health reports,
+// and the statistics relevance ranking needs.
+type Meta struct {
+	// Schema is the SchemaVersion the index was written with.
+	Schema int `json:"schema"`
+	// SyncTime is the sync time of the snapshot the index holds.
+	SyncTime time.Time `json:"sync_time"`
+	// Products and Offers count the snapshot's products and offers.
+	Products int `json:"products"`
+	Offers   int `json:"offers"`
+	// TitleWords is the number of title words of all products.
+	TitleWords int `json:"title_words"`
+	// Categories counts products per category.
+	Categories map[string]int `json:"categories,omitempty"`
+}
+
+// IndexSettings are the physical settings of a new index.
+type IndexSettings struct {
+	// Shards and Replicas; zero Shards means 1.
+	Shards, Replicas int
+	// MaxResultWindow is index.max_result_window; values below
+	// DefaultMaxResultWindow are raised to it.
+	MaxResultWindow int
+}
+
+// Catalog is a snapshot prepared for indexing: every product's browse rank
+// and title statistics are computed, so documents can be written one at a
+// time in any order.
+type Catalog struct {
+	snap  *catalog.Snapshot
+	rank  []int32 // browse rank by product position
+	words []int32 // title word count by product position
+	meta  Meta
+}
+
+// Prepare checks a snapshot (ids present and unique) and computes what its
+// documents need. The snapshot must not change while the Catalog is used.
+func Prepare(s *catalog.Snapshot) (*Catalog, error) {
+	if s == nil {
+		return nil, errors.New("prepare index: nil snapshot")
+	}
+	n := len(s.Products)
+	if n > math.MaxInt32 {
+		return nil, fmt.Errorf("prepare index: %d products is more than an index holds", n)
+	}
+	c := &Catalog{snap: s, rank: make([]int32, n), words: make([]int32, n)}
+	c.meta = Meta{Schema: SchemaVersion, SyncTime: s.Manifest.SyncTime, Products: n, Categories: map[string]int{}}
+	seen := make(map[string]struct{}, n)
+	for i := range s.Products {
+		p := &s.Products[i]
+		if p.ID == "" {
+			return nil, fmt.Errorf("prepare index: product at position %d has no id", i)
+		}
+		if _, dup := seen[p.ID]; dup {
+			return nil, fmt.Errorf("prepare index: duplicate product id %q", p.ID)
+		}
+		seen[p.ID] = struct{}{}
+		words, _ := search.TitleTerms(p.Title)
+		c.words[i] = int32(len(words))
+		c.meta.TitleWords += len(words)
+		c.meta.Offers += len(p.Offers)
+		c.meta.Categories[p.Category]++
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	// Browse order: products before accessories, then offer_count
+	// descending, price ascending and id ascending.
+	slices.SortFunc(order, func(a, b int) int {
+		pa, pb := &s.Products[a], &s.Products[b]
+		return cmp.Or(
+			cmp.Compare(tier(pa), tier(pb)),
+			cmp.Compare(pb.OfferCount, pa.OfferCount),
+			cmp.Compare(pa.Price, pb.Price),
+			cmp.Compare(pa.ID, pb.ID))
+	})
+	for r, i := range order {
+		c.rank[i] = int32(r)
+	}
+	return c, nil
+}
+
+func tier(p *catalog.Product) int {
+	if p.ProductType == catalog.TypeAccessory {
+		return 1
+	}
+	return 0
+}
+
+// Len is the number of products.
+func (c *Catalog) Len() int { return len(c.snap.Products) }
+
+// Meta returns the _meta block of the index.
+func (c *Catalog) Meta() Meta { return c.meta }
+
+// DocID is the document id of product i: its canonical id.
+func (c *Catalog) DocID(i int) string { return c.snap.Products[i].ID }
+
+// attrDoc is one stated value of an attribute.
+type attrDoc struct {
+	Name   string  `json:"name"`
+	Status string  `json:"status"`
+	Value  float64 `json:"value"`
+}
+
+// document is a product as indexed.
+type document struct {
+	ID           string           `json:"id"`
+	Title        string           `json:"title"`
+	Terms        []string         `json:"terms"`
+	Pairs        []string         `json:"pairs,omitempty"`
+	TitleWords   int32            `json:"title_words"`
+	Brand        string           `json:"brand,omitempty"`
+	Category     string           `json:"category"`
+	Price        float64          `json:"price"`
+	Availability string           `json:"availability"`
+	ProductType  string           `json:"product_type"`
+	Tier         int              `json:"tier"`
+	OfferCount   int              `json:"offer_count"`
+	BrowseRank   int32            `json:"browse_rank"`
+	OfferIDs     []string         `json:"offer_ids,omitempty"`
+	Attributes   []attrDoc        `json:"attributes,omitempty"`
+	Product      *catalog.Product `json:"product"`
+}
+
+// AppendSource appends the JSON source of product i's document to dst.
+func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
+	p := c.snap.Products[i]
+	if !slices.IsSortedFunc(p.Offers, compareOffers) {
+		p.Offers = slices.Clone(p.Offers)
+		slices.SortStableFunc(p.Offers, compareOffers)
+	}
+	words, terms := search.TitleTerms(p.Title)
+	d := document{
+		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), TitleWords: c.words[i],
+		Brand: catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
+		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),
+		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(p.Attributes), Product: &p,
+	}
+	for _, o := range p.Offers {
+		if o.ID != "" && !slices.Contains(d.OfferIDs, o.ID) {
+			d.OfferIDs = append(d.OfferIDs, o.ID)
+		}
+	}
+	b, err := json.Marshal(&d)
+	if err != nil {
+		return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
+	}
+	return append(dst, b...), nil
+}
+
+func compareOffers(a, b catalog.Offer) int { return cmp.Compare(a.Price, b.Price) }
+
+// pairs returns the distinct pairs of adjacent title words, "a b".
+func pairs(words []string) []string {
+	var out []string
+	for i := 0; i+1 < len(words); i++ {
+		pair := words[i] + " " + words[i+1]
+		if !slices.Contains(out, pair) {
+			out = append(out, pair)
+		}
+	}
+	return out
+}
+
+// attrDocs lists the values the product's titles state, one per value, as
+// constraints judge them: every value of a conflicting attribute, the value
+// of a confirmed or inferred one when positive. Only the seven attribute
+// names are indexed.
+func attrDocs(attrs map[string]catalog.Attribute) []attrDoc {
+	var out []attrDoc
+	for _, name := range catalog.AttributeNames() {
+		a, ok := attrs[name]
+		if !ok {
+			continue
+		}
+		switch {
+		case a.Status == catalog.Conflicting:
+			for _, v := range a.Values {
+				out = append(out, attrDoc{Name: name, Status: a.Status, Value: v.Value})
+			}
+		case a.Value > 0:
+			out = append(out, attrDoc{Name: name, Status: a.Status, Value: a.Value})
+		}
+	}
+	return out
+}
+
+// IndexBody returns the body that creates an index for the catalog:
+// settings (refresh disabled for the bulk load; the publisher restores it),
+// the explicit mapping and the _meta block.
+func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
+	shards := max(s.Shards, 1)
+	window := max(s.MaxResultWindow, DefaultMaxResultWindow)
+	keyword := map[string]any{"type": "keyword"}
+	body := map[string]any{
+		"settings": map[string]any{
+			"index": map[string]any{
+				"number_of_shards":   shards,
+				"number_of_replicas": max(s.Replicas, 0),
+				"refresh_interval":   "-1",
+				"max_result_window":  window,
+			},
+			"analysis": map[string]any{
+				"normalizer": map[string]any{
+					"brand_lowercase": map[string]any{"type": "custom", "filter": []string{"lowercase"}},
+				},
+			},
+		},
+		"mappings": map[string]any{
+			"dynamic": "strict",
+			// Responses need only the product; the indexed fields are
+			// derived from it and stay out of the stored source, which
+			// keeps it small and is returned without filtering.
+			"_source": map[string]any{"includes": []string{fieldProduct}},
+			"_meta":   c.meta,
+			"properties": map[string]any{
+				fieldID:          keyword,
+				fieldTitle:       map[string]any{"type": "text"},
+				fieldTerms:       keyword,
+				fieldPairs:       keyword,
+				fieldTitleWords:  map[string]any{"type": "integer"},
+				fieldBrand:       map[string]any{"type": "keyword", "normalizer": "brand_lowercase"},
+				fieldCategory:    keyword,
+				fieldPrice:       map[string]any{"type": "double"},
+				fieldAvail:       keyword,
+				fieldProductType: keyword,
+				fieldTier:        map[string]any{"type": "byte"},
+				fieldOfferCount:  map[string]any{"type": "integer"},
+				fieldBrowseRank:  map[string]any{"type": "integer"},
+				fieldOfferIDs:    keyword,
+				fieldAttributes: map[string]any{
+					"type": "nested",
+					"properties": map[string]any{
+						"name":   keyword,
+						"status": keyword,
+						"value":  map[string]any{"type": "double"},
+					},
+				},
+				fieldProduct: map[string]any{"type": "object", "enabled": false},
+			},
+		},
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("encode index definition: %w", err)
+	}
+	return b, nil
+}

@@ -1,0 +1,187 @@
+package elastic_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+	"productsearch/internal/search/elastic"
+)
+
+// TestProductLookup finds products by canonical id and by offer id on the
+// node: a canonical id wins over an equal offer id, a shared offer id
+// resolves to the cheapest product, unknown ids are ErrNotFound.
+func TestProductLookup(t *testing.T) {
+	nodeURL(t)
+	sync := time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)
+	product := func(id string, price float64, offers ...string) catalog.Product {
+		p := catalog.Product{ID: id, Title: "Widget " + id, Price: price, Currency: catalog.Currency,
+			Availability: catalog.InStock, Category: "Laptops", ProductType: catalog.TypeProduct,
+			Provenance: catalog.Provenance{Source: "Currys", LastUpdated: sync}, OfferCount: len(offers)}
+		for i, o := range offers {
+			p.Offers = append(p.Offers, catalog.Offer{ID: o, Source: "Currys", Price: price + float64(i), Currency: catalog.Currency,
+				Availability: catalog.InStock, PurchaseURL: "https://shop.example/" + o, LastUpdated: sync})
+		}
+		return p
+	}
+	s := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: sync}, Products: []catalog.Product{
+		product("a", 300, "currys-1", "argos-1"),
+		product("b", 200, "currys-2", "shared"),
+		product("c", 100, "currys-3", "shared", "a"),
+		product("d/e f", 50, "very-9%2F"),
+	}}
+	alias := uniqueAlias(t, "lookup")
+	publishSnapshot(t, alias, s)
+	e := newEngine(t, alias, search.DefaultMaxCandidates)
+	tests := []struct{ id, want string }{
+		{"a", "a"},             // canonical id, also an offer id of c
+		{"argos-1", "a"},       // offer id
+		{"currys-3", "c"},      // offer id
+		{"shared", "c"},        // offer of b and c: the cheaper
+		{"d/e f", "d/e f"},     // id with characters a URL escapes
+		{"very-9%2F", "d/e f"}, // offer id with a percent sign
+		{"A", ""},              // ids are case-sensitive
+		{"currys", ""},         // no prefix match
+		{"", ""},               // empty
+		{"Widget", ""},         // not a title search
+		{"*", ""},              // no wildcards
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			p, err := e.Product(context.Background(), tt.id)
+			if tt.want == "" {
+				if !errors.Is(err, search.ErrNotFound) {
+					t.Fatalf("Product(%q) = %v, %v; want ErrNotFound", tt.id, p, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Product(%q): %v", tt.id, err)
+			}
+			if p.ID != tt.want || p.OfferCount != len(p.Offers) {
+				t.Errorf("Product(%q) = %s with %d offers, want %s", tt.id, p.ID, len(p.Offers), tt.want)
+			}
+		})
+	}
+}
+
+// TestTimeoutOnNode gives the engine a timeout no search can meet on the
+// node: searches fail with ErrUnavailable instead of answering late.
+func TestTimeoutOnNode(t *testing.T) {
+	nodeURL(t)
+	alias := uniqueAlias(t, "timeout")
+	publishSnapshot(t, alias, randomSnapshot(3, 3000))
+	opt, err := elastic.OptionsFromEnv(os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Index, opt.Timeout, opt.MaxCandidates = alias, time.Microsecond, 0
+	e, err := elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"query=pro+max+4070", `query=noise-cancelling&constraints={"memory_gb":{"gte":16}}`, "sort=price_asc"} {
+		start := time.Now()
+		_, err := e.Search(context.Background(), mustParse(t, q))
+		if !errors.Is(err, search.ErrUnavailable) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Search(%s) error = %v, want ErrUnavailable from the deadline", q, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("Search(%s) took %s with a 1µs timeout", q, d)
+		}
+	}
+	// The same engine with room to answer succeeds.
+	opt.Timeout = 30 * time.Second
+	e, err = elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Search(context.Background(), mustParse(t, "query=pro+max+4070")); err != nil {
+		t.Errorf("Search with a 30s timeout: %v", err)
+	}
+}
+
+// TestNodeRestart stops the node with scripts/elasticsearch.sh while an
+// engine uses it, then starts it again: while it is down, searches fail
+// with ErrUnavailable and health is degraded; afterwards both recover
+// with the published catalog. It changes the shared node, so it runs only
+// when ELASTICSEARCH_RESTART_TEST=1 (CI sets it after the other tests).
+func TestNodeRestart(t *testing.T) {
+	nodeURL(t)
+	if os.Getenv("ELASTICSEARCH_RESTART_TEST") != "1" {
+		t.Skip("set ELASTICSEARCH_RESTART_TEST=1 to stop and restart the node with scripts/elasticsearch.sh")
+	}
+	script, err := filepath.Abs(filepath.Join("..", "..", "..", "scripts", "elasticsearch.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(arg string) {
+		t.Helper()
+		cmd := exec.Command(script, arg)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("elasticsearch.sh %s: %v\n%s", arg, err, out)
+		}
+		if arg == "start" && !strings.Contains(string(out), "ELASTICSEARCH_URL="+os.Getenv(elastic.EnvURL)) {
+			t.Fatalf("elasticsearch.sh start came back on another URL than %s:\n%s", os.Getenv(elastic.EnvURL), out)
+		}
+	}
+	s := randomSnapshot(4, 200)
+	alias := uniqueAlias(t, "restart")
+	publishSnapshot(t, alias, s)
+	opt, err := elastic.OptionsFromEnv(os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Index, opt.Timeout = alias, 2*time.Second
+	e, err := elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	req := mustParse(t, "query=pro&sort=price_asc")
+	before, err := e.Search(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	run("stop")
+	t.Cleanup(func() { run("start") }) // leave the node up even when the test fails
+	if _, err := e.Search(ctx, req); !errors.Is(err, search.ErrUnavailable) {
+		t.Errorf("Search with the node down: %v, want ErrUnavailable", err)
+	}
+	if _, err := e.Product(ctx, s.Products[0].ID); !errors.Is(err, search.ErrUnavailable) {
+		t.Errorf("Product with the node down: %v, want ErrUnavailable", err)
+	}
+	if h, err := e.Health(ctx); err != nil || h.Status != "degraded" {
+		t.Errorf("Health with the node down = %+v, %v; want degraded", h, err)
+	}
+
+	run("start")
+	var after *search.Result
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		after, err = e.Search(ctx, req)
+		if err == nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("Search after the restart: %v", err)
+	}
+	if after.Total != before.Total || len(after.Products) == 0 || after.Products[0].Product.ID != before.Products[0].Product.ID {
+		t.Errorf("after the restart: total %d, first %v; before: total %d, first %s",
+			after.Total, ids(after), before.Total, before.Products[0].Product.ID)
+	}
+	if h, err := e.Health(ctx); err != nil || h.Status != "ok" || h.Items != len(s.Products) {
+		t.Errorf("Health after the restart = %+v, %v", h, err)
+	}
+}

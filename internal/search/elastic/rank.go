@@ -1,0 +1,381 @@
+package elastic
+
+import (
+	"context"
+	"fmt"
+	"math"
+	mathbits "math/bits"
+	"strconv"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"productsearch/internal/search"
+)
+
+// The relevance score of the embedded engine (see package memory): the
+// same constants, the same float64 arithmetic in the same order, so that
+// both engines order products identically.
+const (
+	bm25K1         = 1.2
+	bm25B          = 0.75
+	modelWeight    = 1.5 // terms holding a digit
+	rankOnlyWeight = 0.5 // ranking-only terms against required ones
+	phraseWeight   = 0.3 // two query words side by side
+	maxScored      = 32  // query words taking part in scoring
+)
+
+// termStats are the index statistics a query's score needs.
+type termStats struct {
+	index string         // the concrete index they were read from
+	n     int            // products
+	words int            // title words of all products
+	df    map[string]int // document frequency of each term asked for
+}
+
+// termStats reads the document frequencies of every term the query's
+// score may use, the product count and the title word total, in one
+// request (size 1: the hit names the concrete index, which the rest of the
+// search then reads, so an alias swap in between cannot mix two catalogs).
+func (q *query) termStats(ctx context.Context) (*termStats, error) {
+	a := &q.plan.Analysis
+	var terms []string
+	add := func(t string) {
+		for _, have := range terms {
+			if have == t {
+				return
+			}
+		}
+		terms = append(terms, t)
+	}
+	for _, t := range a.Required {
+		add(t.Text)
+	}
+	n := min(len(a.Phrase), maxScored)
+	for p := range n {
+		add(a.Phrase[p])
+		if p+1 < n {
+			add(a.Phrase[p] + a.Phrase[p+1])
+		}
+	}
+	for _, t := range a.RankOnly {
+		for _, part := range t.Parts {
+			add(part)
+		}
+	}
+	filters := make(obj, len(terms))
+	for i, t := range terms {
+		filters[strconv.Itoa(i)] = term(fieldTerms, t)
+	}
+	body := obj{
+		"size":             1,
+		"track_total_hits": true,
+		"timeout":          esDuration(ctx),
+		"stored_fields":    "_none_",
+		"query":            obj{"match_all": obj{}},
+		"aggs": obj{
+			"df":    obj{"filters": obj{"filters": filters}},
+			"words": obj{"sum": obj{"field": fieldTitleWords}},
+		},
+	}
+	var r searchResponse
+	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
+		return nil, err
+	}
+	var aggs struct {
+		DF struct {
+			Buckets map[string]struct {
+				DocCount int `json:"doc_count"`
+			} `json:"buckets"`
+		} `json:"df"`
+		Words struct {
+			Value float64 `json:"value"`
+		} `json:"words"`
+	}
+	if err := json.Unmarshal(r.Aggregations, &aggs); err != nil {
+		return nil, fmt.Errorf("decode term statistics: %w", err)
+	}
+	st := &termStats{n: r.total(), words: int(aggs.Words.Value), df: make(map[string]int, len(terms))}
+	for i, t := range terms {
+		st.df[t] = aggs.DF.Buckets[strconv.Itoa(i)].DocCount
+	}
+	if len(r.Hits.Hits) > 0 {
+		st.index = r.Hits.Hits[0].Index
+		q.index = st.index
+	}
+	return st, nil
+}
+
+// ranking is the scoring of one query, prepared from the index statistics
+// as the embedded engine prepares it.
+type ranking struct {
+	st          *termStats
+	a           *search.Analysis
+	hasRequired bool
+	useTier     bool
+	reqWeight   float64
+	reqBits     uint32
+	pairBits    uint32
+	termW       [maxScored]float64
+	pairW       [maxScored]float64
+	// markers: ranking-only words (by position) and joined pairs that
+	// mark a candidate as holding a scoring word.
+	wordClause map[int]any
+	joinClause map[int]any
+	adjClause  map[int]any
+	scoring    bool
+	normStatic bool
+	avg        float64
+}
+
+func (st *termStats) has(t string) bool { return st.df[t] > 0 }
+
+// weight is a term's IDF, raised for model-number-like terms; 0 when the
+// index does not hold the term.
+func (st *termStats) weight(t string) float64 {
+	df, ok := st.df[t]
+	if !ok || df == 0 {
+		return 0
+	}
+	d := float64(df)
+	w := math.Log(1 + (float64(st.n)-d+0.5)/(d+0.5))
+	for i := 0; i < len(t); i++ {
+		if t[i] >= '0' && t[i] <= '9' {
+			return w * modelWeight
+		}
+	}
+	return w
+}
+
+func newRanking(plan *search.Plan, st *termStats) *ranking {
+	a := &plan.Analysis
+	rk := &ranking{st: st, a: a, wordClause: map[int]any{}, joinClause: map[int]any{}, adjClause: map[int]any{}}
+	rk.useTier = !a.Accessory
+	rk.hasRequired = len(a.Required) > 0
+	required := make(map[string]bool, len(a.Required))
+	for _, t := range a.Required {
+		required[t.Text] = true
+		rk.reqWeight += st.weight(t.Text)
+	}
+	rk.scoring = rk.hasRequired
+	parts := map[string][]string{}
+	for _, t := range a.RankOnly {
+		if len(t.Parts) > 0 {
+			parts[t.Text] = t.Parts
+		}
+	}
+	n := min(len(a.Phrase), maxScored)
+	weights := make([]float64, n)
+	for p := range n {
+		text := a.Phrase[p]
+		weights[p] = st.weight(text)
+		if required[text] {
+			rk.reqBits |= 1 << p
+			continue
+		}
+		weights[p] *= rankOnlyWeight
+		rk.termW[p] = weights[p]
+		switch ps := parts[text]; {
+		case st.has(text):
+			rk.wordClause[p] = term(fieldTerms, text)
+			rk.scoring = true
+		case len(ps) > 0 && allKnown(st, ps):
+			rk.wordClause[p] = allTerms(ps)
+			rk.scoring = true
+		}
+	}
+	for p := 0; p+1 < n; p++ {
+		x, y := a.Phrase[p], a.Phrase[p+1]
+		okx, oky, okj := st.has(x), st.has(y), st.has(x+y)
+		if !(okx && oky) && !okj {
+			continue
+		}
+		rk.pairW[p] = phraseWeight * (weights[p] + weights[p+1])
+		rk.scoring = true
+		if okx && oky {
+			rk.pairBits |= 1 << p
+			rk.adjClause[p] = term(fieldPairs, x+" "+y)
+		}
+		if okj {
+			rk.joinClause[p] = term(fieldTerms, x+y)
+		}
+	}
+	rk.normStatic = rk.hasRequired && len(rk.wordClause) == 0 && len(rk.joinClause) == 0 && rk.pairBits == 0 && rk.useTier
+	rk.avg = 1.0
+	if st.n > 0 && st.words > 0 {
+		rk.avg = float64(st.words) / float64(st.n)
+	}
+	return rk
+}
+
+func allKnown(st *termStats, terms []string) bool {
+	for _, t := range terms {
+		if !st.has(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// Named-query prefixes of scoring clauses, followed by the query position.
+const (
+	wordPrefix = "w"
+	joinPrefix = "j"
+	adjPrefix  = "a"
+)
+
+// clauses returns the named scoring clauses: a candidate matching one of
+// them has a score above the base weight times its norm.
+func (rk *ranking) clauses() []any {
+	var out []any
+	add := func(prefix string, m map[int]any) {
+		for p := range maxScored {
+			c, ok := m[p]
+			if !ok {
+				continue
+			}
+			out = append(out, obj{"bool": obj{"filter": []any{c}, "_name": prefix + strconv.Itoa(p)}})
+		}
+	}
+	add(wordPrefix, rk.wordClause)
+	add(joinPrefix, rk.joinClause)
+	add(adjPrefix, rk.adjClause)
+	return out
+}
+
+// restOrder returns the order of the candidates matching no scoring
+// clause, consistent with their key: with required words their score is
+// the required weight times the norm, so shorter titles first (unless that
+// weight is 0); without, browse order. The fields name the sort values.
+func (rk *ranking) restOrder() ([]string, []any) {
+	switch {
+	case rk.hasRequired && rk.reqWeight > 0 && rk.useTier:
+		return []string{fieldTier, fieldTitleWords, fieldBrowseRank}, normSort(true)
+	case rk.hasRequired && rk.reqWeight > 0:
+		return []string{fieldTitleWords, fieldBrowseRank}, normSort(false)
+	case rk.useTier:
+		return []string{fieldTier, fieldBrowseRank}, []any{obj{fieldTier: "asc"}, obj{fieldBrowseRank: "asc"}}
+	}
+	return []string{fieldBrowseRank}, browseSort()
+}
+
+// docKey is what ranking reads of a candidate.
+type docKey struct {
+	tier, words, rank int
+}
+
+// sortKey reads a hit's sort values, named by fields.
+func sortKey(h *hit, fields []string) (docKey, error) {
+	var k docKey
+	if len(h.Sort) != len(fields) {
+		return k, fmt.Errorf("hit %s has %d sort values, want %d", h.ID, len(h.Sort), len(fields))
+	}
+	for i, f := range fields {
+		v, err := strconv.Atoi(strings.TrimSpace(string(h.Sort[i])))
+		if err != nil {
+			return k, fmt.Errorf("hit %s: sort value %s of %s: %w", h.ID, h.Sort[i], f, err)
+		}
+		switch f {
+		case fieldTier:
+			k.tier = v
+		case fieldTitleWords:
+			k.words = v
+		case fieldBrowseRank:
+			k.rank = v
+		}
+	}
+	return k, nil
+}
+
+// rankedHit is a candidate with its relevance key.
+type rankedHit struct {
+	hit   *hit
+	score float64
+	rank  int
+	tier  int
+	rest  int // 1 for candidates holding no scoring word when those go last
+}
+
+func compareRanked(a, b rankedHit) int {
+	switch {
+	case a.tier != b.tier:
+		return a.tier - b.tier
+	case a.rest != b.rest:
+		return a.rest - b.rest
+	case a.score != b.score:
+		if a.score > b.score {
+			return -1
+		}
+		return 1
+	}
+	return a.rank - b.rank
+}
+
+// norm is the BM25 length norm of a title of l words.
+func (rk *ranking) norm(l int) float64 {
+	return (bm25K1 + 1) / (1 + bm25K1*(1-bm25B+bm25B*float64(l)/rk.avg))
+}
+
+// rank keys a candidate that matched scoring clauses. With touchedFirst
+// (browsing with ranking-only words, no constraint), candidates holding a
+// ranking-only word or joined pair come before the others of their tier.
+func (rk *ranking) rank(h *hit, k docKey, touchedFirst bool) rankedHit {
+	var present, pairs uint32
+	marked := false
+	for _, name := range h.Matched {
+		if len(name) < 2 {
+			continue
+		}
+		p, err := strconv.Atoi(name[1:])
+		if err != nil || p < 0 || p >= maxScored {
+			continue
+		}
+		switch name[:1] {
+		case wordPrefix:
+			present |= 1 << p
+			marked = true
+		case joinPrefix:
+			pairs |= 1 << p
+			marked = true
+		case adjPrefix:
+			pairs |= 1 << p
+		}
+	}
+	// Words side by side are both in the title, so an adjacent pair needs
+	// no check of its words' presence.
+	present |= rk.reqBits
+	sum := 0.0
+	if rk.hasRequired {
+		sum = rk.reqWeight
+	}
+	for x := present &^ rk.reqBits; x != 0; x &= x - 1 {
+		sum += rk.termW[mathbits.TrailingZeros32(x)]
+	}
+	for x := pairs; x != 0; x &= x - 1 {
+		sum += rk.pairW[mathbits.TrailingZeros32(x)]
+	}
+	r := rankedHit{hit: h, score: sum * rk.norm(k.words), rank: k.rank}
+	if rk.useTier {
+		r.tier = k.tier
+	}
+	if touchedFirst && !marked {
+		r.rest = 1
+	}
+	return r
+}
+
+// rankRest keys a candidate that matched no scoring clause: its score is
+// the required words' weight times its norm (0 without required words).
+func (rk *ranking) rankRest(h *hit, k docKey, touchedFirst bool) rankedHit {
+	r := rankedHit{hit: h, rank: k.rank}
+	if rk.useTier {
+		r.tier = k.tier
+	}
+	if rk.hasRequired {
+		r.score = rk.reqWeight * rk.norm(k.words)
+	}
+	if touchedFirst {
+		r.rest = 1
+	}
+	return r
+}

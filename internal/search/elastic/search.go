@@ -1,0 +1,678 @@
+package elastic
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+
+	json "github.com/goccy/go-json"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// obj is a JSON object of a request body.
+type obj = map[string]any
+
+func term(field string, v any) obj { return obj{"term": obj{field: v}} }
+
+// pageSize is the most hits one search returns; longer candidate lists
+// are read with search_after.
+const pageSize = 10000
+
+// searchResponse is the part of a search answer the engine reads.
+type searchResponse struct {
+	TimedOut bool `json:"timed_out"`
+	Shards   struct {
+		Total  int `json:"total"`
+		Failed int `json:"failed"`
+	} `json:"_shards"`
+	Hits struct {
+		Total *struct {
+			Value int `json:"value"`
+		} `json:"total"`
+		Hits []hit `json:"hits"`
+	} `json:"hits"`
+	Aggregations json.RawMessage `json:"aggregations"`
+	// Status and Error are set on failed _msearch items.
+	Status int             `json:"status"`
+	Error  json.RawMessage `json:"error"`
+}
+
+// hit is one search hit.
+type hit struct {
+	Index   string            `json:"_index"`
+	ID      string            `json:"_id"`
+	Sort    []json.RawMessage `json:"sort"`
+	Matched []string          `json:"matched_queries"`
+	Source  json.RawMessage   `json:"_source"`
+	Fields  struct {
+		ID []string `json:"id"`
+	} `json:"fields"`
+}
+
+// candidateFields makes a search return its hits without loading stored
+// fields: the product id comes from doc values. Reading the stored _id of
+// thousands of candidates would decompress their stored documents, an
+// order of magnitude slower.
+func candidateFields(body obj) obj {
+	body["stored_fields"] = "_none_"
+	body["docvalue_fields"] = []string{fieldID}
+	return body
+}
+
+// check turns a timed-out or partial answer into an error.
+func (r *searchResponse) check() error {
+	if len(r.Error) > 0 {
+		return parseError(r.Status, []byte(`{"error":`+string(r.Error)+`}`))
+	}
+	if r.TimedOut {
+		return errors.New("search timed out")
+	}
+	for i := range r.Hits.Hits {
+		if h := &r.Hits.Hits[i]; h.ID == "" && len(h.Fields.ID) > 0 {
+			h.ID = h.Fields.ID[0]
+		}
+	}
+	if r.Shards.Failed > 0 {
+		return fmt.Errorf("%d of %d shards failed", r.Shards.Failed, r.Shards.Total)
+	}
+	return nil
+}
+
+func (r *searchResponse) total() int {
+	if r.Hits.Total == nil {
+		return 0
+	}
+	return r.Hits.Total.Value
+}
+
+// searchOnce runs one search on index.
+func (e *Engine) searchOnce(ctx context.Context, index string, body obj, out *searchResponse) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("encode search: %w", err)
+	}
+	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", nil, b, out); err != nil {
+		return err
+	}
+	return out.check()
+}
+
+// msearch runs several searches on index in one request.
+func (e *Engine) msearch(ctx context.Context, index string, bodies []obj) ([]searchResponse, error) {
+	var buf bytes.Buffer
+	head, err := json.Marshal(obj{"index": index})
+	if err != nil {
+		return nil, err
+	}
+	for _, body := range bodies {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("encode search: %w", err)
+		}
+		buf.Write(head)
+		buf.WriteByte('\n')
+		buf.Write(b)
+		buf.WriteByte('\n')
+	}
+	var ans struct {
+		Responses []searchResponse `json:"responses"`
+	}
+	if err := e.client.Do(ctx, http.MethodPost, "/_msearch", nil, buf.Bytes(), &ans); err != nil {
+		return nil, err
+	}
+	if len(ans.Responses) != len(bodies) {
+		return nil, fmt.Errorf("_msearch answered %d searches of %d", len(ans.Responses), len(bodies))
+	}
+	for i := range ans.Responses {
+		if err := ans.Responses[i].check(); err != nil {
+			return nil, err
+		}
+	}
+	return ans.Responses, nil
+}
+
+// fetch is one list of hits to read in order: up to limit hits (all when
+// limit is negative), paged with search_after.
+type fetch struct {
+	body  obj
+	limit int
+	hits  []hit
+	total int
+	done  bool
+	index string // concrete index of the first page, searched by later pages
+}
+
+// next prepares the body of the next page; it reports false when the
+// fetch is complete.
+func (f *fetch) next() bool {
+	if f.done {
+		return false
+	}
+	size := pageSize
+	if f.limit >= 0 {
+		size = min(size, f.limit-len(f.hits))
+	}
+	f.body["size"] = size
+	if len(f.hits) == 0 {
+		f.body["track_total_hits"] = true
+		delete(f.body, "search_after")
+	} else {
+		f.body["track_total_hits"] = false
+		f.body["search_after"] = f.hits[len(f.hits)-1].Sort
+	}
+	return true
+}
+
+// take records a page.
+func (f *fetch) take(r *searchResponse) {
+	size := f.body["size"].(int)
+	if len(f.hits) == 0 {
+		f.total = r.total()
+		if len(r.Hits.Hits) > 0 {
+			f.index = r.Hits.Hits[0].Index
+		}
+	}
+	f.hits = append(f.hits, r.Hits.Hits...)
+	if len(r.Hits.Hits) < size || size == 0 || (f.limit >= 0 && len(f.hits) >= f.limit) {
+		f.done = true
+	}
+}
+
+// run completes fetches: the first pages in one request (_msearch when
+// there are several), later pages one search each.
+func (e *Engine) run(ctx context.Context, index string, fs ...*fetch) error {
+	var bodies []obj
+	for _, f := range fs {
+		f.next()
+		bodies = append(bodies, f.body)
+	}
+	if len(fs) == 1 {
+		var r searchResponse
+		if err := e.searchOnce(ctx, index, bodies[0], &r); err != nil {
+			return err
+		}
+		fs[0].take(&r)
+	} else {
+		rs, err := e.msearch(ctx, index, bodies)
+		if err != nil {
+			return err
+		}
+		for i, f := range fs {
+			f.take(&rs[i])
+		}
+	}
+	for _, f := range fs {
+		for f.next() {
+			target := index
+			if f.index != "" {
+				target = f.index
+			}
+			var r searchResponse
+			if err := e.searchOnce(ctx, target, f.body, &r); err != nil {
+				return err
+			}
+			f.take(&r)
+		}
+	}
+	return nil
+}
+
+// query is one planned search against the index.
+type query struct {
+	e       *Engine
+	plan    *search.Plan
+	req     *search.Request
+	filters []any
+	cons    []constraint
+	index   string // alias, or the concrete index once known
+}
+
+// constraint is one applied constraint with its accepted range and the
+// names of its verdict queries.
+type constraint struct {
+	name              string
+	rng               search.Range
+	matched, excluded string
+}
+
+func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result, error) {
+	q := &query{e: e, plan: plan, req: &plan.Request, index: e.index}
+	q.filters = q.buildFilters()
+	for _, name := range catalog.AttributeNames() {
+		if b, ok := plan.Constraints[name]; ok {
+			q.cons = append(q.cons, constraint{name: name, rng: b.Range(name),
+				matched: matchedPrefix + name, excluded: excludedPrefix + name})
+		}
+	}
+	res := &search.Result{Lite: q.req.Lite, Constraints: plan.Constraints, Products: []search.Hit{}}
+	var sort []any
+	switch q.req.Sort {
+	case search.SortPriceAsc:
+		sort = []any{obj{fieldPrice: "asc"}, obj{fieldID: "asc"}}
+	case search.SortPriceDesc:
+		sort = []any{obj{fieldPrice: "desc"}, obj{fieldID: "asc"}}
+	default:
+		if len(plan.Analysis.Phrase) == 0 && len(plan.Analysis.Required) == 0 {
+			sort = browseSort()
+			break
+		}
+		st, err := q.termStats(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if st.n == 0 || st.index == "" {
+			return res, nil
+		}
+		rk := newRanking(plan, st)
+		switch {
+		case !rk.scoring:
+			sort = browseSort()
+		case rk.normStatic:
+			sort = normSort(true)
+		default:
+			return q.scored(ctx, res, rk)
+		}
+	}
+	if len(q.cons) == 0 {
+		return q.plain(ctx, res, sort)
+	}
+	return q.constrained(ctx, res, sort)
+}
+
+func browseSort() []any { return []any{obj{fieldBrowseRank: "asc"}} }
+
+// normSort orders by title length (shortest first is the highest norm),
+// then browse rank; with tier, products first.
+func normSort(tier bool) []any {
+	s := []any{obj{fieldTitleWords: "asc"}, obj{fieldBrowseRank: "asc"}}
+	if tier {
+		s = append([]any{obj{fieldTier: "asc"}}, s...)
+	}
+	return s
+}
+
+// buildFilters returns the filters every candidate passes: category,
+// brand, price range and the required title words.
+func (q *query) buildFilters() []any {
+	r := q.req
+	var f []any
+	if r.Category != "" {
+		f = append(f, term(fieldCategory, r.Category))
+	}
+	if r.Brand != "" {
+		f = append(f, term(fieldBrand, catalog.NormalizeBrand(r.Brand)))
+	}
+	if r.MinPrice != nil || r.MaxPrice != nil {
+		rng := obj{}
+		if r.MinPrice != nil {
+			rng["gte"] = *r.MinPrice
+		}
+		if r.MaxPrice != nil {
+			rng["lte"] = *r.MaxPrice
+		}
+		f = append(f, obj{"range": obj{fieldPrice: rng}})
+	}
+	for _, t := range q.plan.Analysis.Required {
+		f = append(f, termQuery(t))
+	}
+	return f
+}
+
+// termQuery matches titles holding a query word: its joined form, or every
+// part of a hyphenated word.
+func termQuery(t search.Term) any {
+	if len(t.Parts) == 0 {
+		return term(fieldTerms, t.Text)
+	}
+	return obj{"bool": obj{
+		"should":               []any{term(fieldTerms, t.Text), allTerms(t.Parts)},
+		"minimum_should_match": 1,
+	}}
+}
+
+func allTerms(terms []string) any {
+	clauses := make([]any, len(terms))
+	for i, t := range terms {
+		clauses[i] = term(fieldTerms, t)
+	}
+	return obj{"bool": obj{"filter": clauses}}
+}
+
+// Named-query prefixes of constraint verdicts.
+const (
+	matchedPrefix  = "m."
+	excludedPrefix = "x."
+)
+
+// verdictQueries returns, per constraint, a query named "m.<name>" that
+// matches products whose every stated value meets the constraint (at least
+// one value), and one named "x.<name>" that matches products stating
+// values none of which meets it. A product matching neither is unverified
+// for the name.
+func (q *query) verdictQueries() []any {
+	var out []any
+	for _, c := range q.cons {
+		name := term(fieldAttrName, c.name)
+		inRange := c.rangeQuery()
+		meet := nested(obj{"bool": obj{"filter": []any{name, inRange}}})
+		fail := nested(obj{"bool": obj{"filter": []any{name}, "must_not": []any{inRange}}})
+		stated := nested(name)
+		out = append(out,
+			obj{"bool": obj{"filter": []any{meet}, "must_not": []any{fail}, "_name": c.matched}},
+			obj{"bool": obj{"filter": []any{stated}, "must_not": []any{meet}, "_name": c.excluded}})
+	}
+	return out
+}
+
+func nested(query any) obj {
+	return obj{"nested": obj{"path": fieldAttributes, "query": query}}
+}
+
+// rangeQuery matches attribute values within the constraint's range.
+func (c constraint) rangeQuery() obj {
+	r := obj{}
+	if !math.IsInf(c.rng.Lo, -1) {
+		r["gte"] = c.rng.Lo
+	}
+	if !math.IsInf(c.rng.Hi, 1) {
+		if c.rng.HiOpen {
+			r["lt"] = c.rng.Hi
+		} else {
+			r["lte"] = c.rng.Hi
+		}
+	}
+	return obj{"range": obj{fieldAttrValue: r}}
+}
+
+// judged is the verdict of one candidate.
+type judged struct {
+	verdict search.Verdict
+	matched uint8 // bit i: constraint i matched
+}
+
+// judge reads a hit's verdict from its named-query matches.
+func (q *query) judge(h *hit) judged {
+	var j judged
+	excluded := false
+	for _, name := range h.Matched {
+		for i, c := range q.cons {
+			switch name {
+			case c.matched:
+				j.matched |= 1 << i
+			case c.excluded:
+				excluded = true
+			}
+		}
+	}
+	switch {
+	case excluded:
+		j.verdict = search.Excluded
+	case int(j.matched) == 1<<len(q.cons)-1:
+		j.verdict = search.Matched
+	default:
+		j.verdict = search.Unverified
+	}
+	return j
+}
+
+// statuses returns the constraint_status of a candidate that is not
+// excluded.
+func (q *query) statuses(j judged) map[string]string {
+	m := make(map[string]string, len(q.cons))
+	for i, c := range q.cons {
+		if j.matched&(1<<i) != 0 {
+			m[c.name] = search.StatusMatched
+		} else {
+			m[c.name] = search.StatusUnverified
+		}
+	}
+	return m
+}
+
+// plain runs an unconstrained search in a fixed order: one request that
+// returns the page with its products.
+func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*search.Result, error) {
+	body := obj{
+		"from":             q.req.Offset,
+		"size":             q.req.Limit,
+		"track_total_hits": true,
+		"timeout":          esDuration(ctx),
+		"_source":          true,
+		"query":            obj{"bool": obj{"filter": q.filters}},
+		"sort":             sort,
+	}
+	var r searchResponse
+	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
+		return nil, err
+	}
+	res.Total = r.total()
+	res.Products = make([]search.Hit, len(r.Hits.Hits))
+	for i := range r.Hits.Hits {
+		p, err := decodeProduct(r.Hits.Hits[i].Source)
+		if err != nil {
+			return nil, err
+		}
+		res.Products[i].Product = p
+	}
+	return res, nil
+}
+
+// candidateLimit is how many candidates constraints are checked on: -1
+// for all.
+func (q *query) candidateLimit() int {
+	if q.e.maxCand == 0 {
+		return -1
+	}
+	return q.e.maxCand
+}
+
+// constrained runs a constrained search in a fixed order: the first
+// candidates with their verdicts, then the page's products.
+func (q *query) constrained(ctx context.Context, res *search.Result, sort []any) (*search.Result, error) {
+	f := &fetch{limit: q.candidateLimit(), body: candidateFields(obj{
+		"timeout": esDuration(ctx),
+		"query":   obj{"bool": obj{"filter": q.filters, "should": q.verdictQueries()}},
+		"sort":    sort,
+	})}
+	if err := q.e.run(ctx, q.index, f); err != nil {
+		return nil, err
+	}
+	cands := make([]*hit, len(f.hits))
+	for i := range f.hits {
+		cands[i] = &f.hits[i]
+	}
+	return q.finish(ctx, res, cands, f.total)
+}
+
+// finish judges the candidates (the first ones in sort order, of total),
+// fills the counts and reads the page of matched-then-unverified products.
+func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, total int) (*search.Result, error) {
+	res.CandidatesTruncated = q.e.maxCand > 0 && total > q.e.maxCand
+	if res.CandidatesTruncated && len(cands) > q.e.maxCand {
+		cands = cands[:q.e.maxCand]
+	}
+	need := q.req.Offset + q.req.Limit
+	var matched, unverified []*hit
+	var mj, uj []judged
+	for _, h := range cands {
+		j := q.judge(h)
+		switch j.verdict {
+		case search.Matched:
+			res.Total++
+			if len(matched) < need {
+				matched, mj = append(matched, h), append(mj, j)
+			}
+		case search.Excluded:
+			res.ExcludedByConstraints++
+		default:
+			res.UnverifiedTotal++
+			if len(unverified) < need {
+				unverified, uj = append(unverified, h), append(uj, j)
+			}
+		}
+	}
+	var page []*hit
+	var pj []judged
+	for i := q.req.Offset; i < need; i++ {
+		switch {
+		case i < len(matched):
+			page, pj = append(page, matched[i]), append(pj, mj[i])
+		case i-len(matched) < len(unverified):
+			page, pj = append(page, unverified[i-len(matched)]), append(pj, uj[i-len(matched)])
+		}
+	}
+	products, err := q.e.products(ctx, page)
+	if err != nil {
+		return nil, err
+	}
+	res.Products = make([]search.Hit, len(page))
+	for i := range page {
+		res.Products[i] = search.Hit{Product: products[i], ConstraintStatus: q.statuses(pj[i])}
+	}
+	return res, nil
+}
+
+// products reads the products of hits with one _mget, from the index each
+// hit came from.
+func (e *Engine) products(ctx context.Context, hits []*hit) ([]*catalog.Product, error) {
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	docs := make([]obj, len(hits))
+	for i, h := range hits {
+		docs[i] = obj{"_index": h.Index, "_id": h.ID}
+	}
+	b, err := json.Marshal(obj{"docs": docs})
+	if err != nil {
+		return nil, err
+	}
+	var ans struct {
+		Docs []struct {
+			ID     string          `json:"_id"`
+			Found  bool            `json:"found"`
+			Source json.RawMessage `json:"_source"`
+			Error  json.RawMessage `json:"error"`
+		} `json:"docs"`
+	}
+	if err := e.client.Do(ctx, http.MethodPost, "/_mget", nil, b, &ans); err != nil {
+		return nil, err
+	}
+	if len(ans.Docs) != len(hits) {
+		return nil, fmt.Errorf("_mget answered %d documents of %d", len(ans.Docs), len(hits))
+	}
+	out := make([]*catalog.Product, len(hits))
+	for i, d := range ans.Docs {
+		if !d.Found || len(d.Error) > 0 {
+			return nil, fmt.Errorf("_mget: product %s is gone from index %s", hits[i].ID, hits[i].Index)
+		}
+		p, err := decodeProduct(d.Source)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// decodeProduct reads the product from a document source.
+func decodeProduct(source json.RawMessage) (*catalog.Product, error) {
+	var doc struct {
+		Product *catalog.Product `json:"product"`
+	}
+	if err := json.Unmarshal(source, &doc); err != nil {
+		return nil, fmt.Errorf("decode product: %w", err)
+	}
+	if doc.Product == nil {
+		return nil, errors.New("decode product: document has no product")
+	}
+	return doc.Product, nil
+}
+
+// scored runs a relevance search whose order depends on title scores.
+// Candidates holding a scoring word or pair are all read with their keys
+// and named-query matches; of the rest, whose score is the base weight
+// times the length norm, only as many as can reach the page (or the
+// candidate limit) are read, in their order. Both lists come from one
+// _msearch on the index the statistics came from; the merge and the score
+// are computed here.
+func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*search.Result, error) {
+	constrained := len(q.cons) > 0
+	limit := q.req.Offset + q.req.Limit
+	if constrained {
+		limit = q.candidateLimit()
+	}
+	scoring := rk.clauses()
+	verdicts := q.verdictQueries()
+	restFields, restSort := rk.restOrder()
+	rest := &fetch{limit: limit, body: candidateFields(obj{
+		"timeout": esDuration(ctx),
+		"query":   obj{"bool": obj{"filter": q.filters, "should": verdicts}},
+		"sort":    restSort,
+	})}
+	fetches := []*fetch{rest}
+	touched := &fetch{done: true}
+	if len(scoring) > 0 {
+		anyScoring := obj{"bool": obj{"should": scoring, "minimum_should_match": 1}}
+		rest.body["query"].(obj)["bool"].(obj)["must_not"] = []any{anyScoring}
+		touched = &fetch{limit: -1, body: candidateFields(obj{
+			"timeout": esDuration(ctx),
+			"query": obj{"bool": obj{
+				"filter": append(slices.Clone(q.filters), anyScoring),
+				"should": verdicts,
+			}},
+			"sort": []any{obj{fieldTier: "asc"}, obj{fieldTitleWords: "asc"}, obj{fieldBrowseRank: "asc"}},
+		})}
+		fetches = []*fetch{touched, rest}
+	}
+	if err := q.e.run(ctx, q.index, fetches...); err != nil {
+		return nil, err
+	}
+	keys := make([]rankedHit, 0, len(touched.hits)+len(rest.hits))
+	touchedFirst := !constrained && !rk.hasRequired
+	for i := range touched.hits {
+		h := &touched.hits[i]
+		k, err := sortKey(h, []string{fieldTier, fieldTitleWords, fieldBrowseRank})
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, rk.rank(h, k, touchedFirst))
+	}
+	for i := range rest.hits {
+		h := &rest.hits[i]
+		k, err := sortKey(h, restFields)
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, rk.rankRest(h, k, touchedFirst))
+	}
+	slices.SortFunc(keys, compareRanked)
+	total := len(touched.hits) + rest.total
+	if constrained {
+		cands := make([]*hit, len(keys))
+		for i := range keys {
+			cands[i] = keys[i].hit
+		}
+		return q.finish(ctx, res, cands, total)
+	}
+	res.Total = total
+	var page []*hit
+	for i := q.req.Offset; i < limit && i < len(keys); i++ {
+		page = append(page, keys[i].hit)
+	}
+	products, err := q.e.products(ctx, page)
+	if err != nil {
+		return nil, err
+	}
+	res.Products = make([]search.Hit, len(page))
+	for i := range page {
+		res.Products[i].Product = products[i]
+	}
+	return res, nil
+}

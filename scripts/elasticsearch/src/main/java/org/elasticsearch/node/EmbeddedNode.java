@@ -1,0 +1,87 @@
+package org.elasticsearch.node;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.elasticsearch.common.logging.LogConfigurator;
+import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.env.Environment;
+import org.elasticsearch.plugins.MockPluginsService;
+import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.plugins.PluginsLoader;
+import org.elasticsearch.plugins.PluginsService;
+import org.elasticsearch.transport.netty4.Netty4Plugin;
+
+/**
+ * A single Elasticsearch 8 node in one JVM, for development and CI: HTTP on
+ * 127.0.0.1 only, no security, data under the given home directory.
+ *
+ * <p>It is the server jar from Maven Central with its HTTP module
+ * (transport-netty4) loaded from the classpath. The class lives in
+ * org.elasticsearch.node because node construction with classpath plugins is
+ * package-private there; MockPluginsService from the test framework loads the
+ * plugin classes.
+ *
+ * <pre>
+ * java -Xms1g -Xmx1g -cp CLASSPATH org.elasticsearch.node.EmbeddedNode HOME PORT
+ * </pre>
+ */
+public final class EmbeddedNode extends Node {
+
+    private EmbeddedNode(Environment env, Collection<Class<? extends Plugin>> plugins) {
+        super(NodeConstruction.prepareConstruction(env, null, new NodeServiceProvider() {
+            @Override
+            PluginsService newPluginService(Environment environment, PluginsLoader loader) {
+                return new MockPluginsService(environment.settings(), environment, plugins);
+            }
+        }, true));
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 2) {
+            System.err.println("usage: EmbeddedNode HOME PORT");
+            System.exit(2);
+        }
+        Path home = Path.of(args[0]).toAbsolutePath();
+        Settings settings = Settings.builder()
+            .put("cluster.name", "productsearch-dev")
+            .put("node.name", "dev-0")
+            .put("path.home", home.toString())
+            .put("path.data", home.resolve("data").toString())
+            .put("path.logs", home.resolve("logs").toString())
+            .put("network.host", "127.0.0.1")
+            .put("http.port", args[1])
+            .put("transport.port", "0")
+            .put("discovery.type", "single-node")
+            .put("http.type", Netty4Plugin.NETTY_HTTP_TRANSPORT_NAME)
+            .put("transport.type", Netty4Plugin.NETTY_TRANSPORT_NAME)
+            // A nearly full development disk must not turn indices read-only.
+            .put("cluster.routing.allocation.disk.threshold_enabled", false)
+            // Indices are created explicitly, with their mappings.
+            .put("action.auto_create_index", false)
+            .build();
+        long start = System.nanoTime();
+        LogConfigurator.configureESLogging();
+        LogConfigurator.configureWithoutConfig(settings);
+        Environment env = InternalSettingsPreparer.prepareEnvironment(settings, Collections.emptyMap(), null, () -> "dev-0");
+        EmbeddedNode node = new EmbeddedNode(env, List.of(Netty4Plugin.class));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                node.close();
+                node.awaitClose(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                e.printStackTrace();
+            } finally {
+                stopped.countDown();
+            }
+        }, "node-shutdown"));
+        node.start();
+        System.out.printf("node started in %d ms on http://127.0.0.1:%s%n", (System.nanoTime() - start) / 1_000_000, args[1]);
+        stopped.await();
+    }
+}
