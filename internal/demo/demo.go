@@ -212,7 +212,9 @@ func (g *shopGen) run(dir string, rows []planRow) (res shopResult, err error) {
 			return res, fmt.Errorf("%s feed row %d: %w", g.s.Name, l.row, err)
 		}
 		t := g.truthRow(&l)
-		line = t.appendJSON(line[:0])
+		if line, err = t.appendJSON(line[:0]); err != nil {
+			return res, fmt.Errorf("%s truth: %w", g.s.Name, err)
+		}
 		if _, err := tw.Write(line); err != nil {
 			return res, fmt.Errorf("%s truth: %w", g.s.Name, err)
 		}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 
 	"productsearch/internal/catalog"
 )
@@ -130,87 +129,12 @@ func (t *TruthRow) check() error {
 	return errors.Join(errs...)
 }
 
-// appendJSON appends t as one line of JSON, the fields in declaration order
-// and attributes in catalog order. It writes what encoding/json would
-// decode back into t; it exists because encoding/json is several times
-// slower on the generator's hot path.
-func (t *TruthRow) appendJSON(b []byte) []byte {
-	b = append(b, `{"retailer":`...)
-	b = appendJSONString(b, t.Retailer)
-	b = append(b, `,"merchant_id":`...)
-	b = appendJSONString(b, t.MerchantID)
-	b = append(b, `,"row":`...)
-	b = strconv.AppendInt(b, int64(t.Row), 10)
-	b = append(b, `,"product":`...)
-	b = appendJSONString(b, t.Product)
-	b = append(b, `,"category":`...)
-	b = appendJSONString(b, t.Category)
-	b = append(b, `,"product_type":`...)
-	b = appendJSONString(b, string(t.ProductType))
-	b = append(b, `,"title":`...)
-	b = appendJSONString(b, t.Title)
-	b = append(b, `,"attributes":`...)
-	b = appendAttrs(b, t.Attributes)
-	b = append(b, `,"title_attributes":`...)
-	b = appendAttrs(b, t.TitleAttributes)
-	if t.WrongSpec != "" {
-		b = append(b, `,"wrong_spec":`...)
-		b = appendJSONString(b, t.WrongSpec)
+// appendJSON appends t as one line of JSON.
+func (t *TruthRow) appendJSON(b []byte) ([]byte, error) {
+	line, err := json.Marshal(t)
+	if err != nil {
+		return b, fmt.Errorf("encode truth row %d: %w", t.Row, err)
 	}
-	if t.Duplicate {
-		b = append(b, `,"duplicate":true`...)
-	}
-	b = append(b, `,"reject":`...)
-	b = appendJSONString(b, t.Reject)
-	return append(b, "}\n"...)
-}
-
-// appendAttrs appends an attribute map as a JSON object in catalog order.
-func appendAttrs(b []byte, m map[string]float64) []byte {
-	b = append(b, '{')
-	first := true
-	for _, name := range attrNames {
-		v, ok := m[name]
-		if !ok {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = appendJSONString(b, name)
-		b = append(b, ':')
-		b = strconv.AppendFloat(b, v, 'f', -1, 64)
-	}
-	return append(b, '}')
-}
-
-// appendJSONString appends s as a JSON string: quotes, backslashes and
-// control characters escaped, other text (HTML characters included) as is.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	last := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[last:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		last = i + 1
-	}
-	b = append(b, s[last:]...)
-	return append(b, '"')
+	b = append(b, line...)
+	return append(b, '\n'), nil
 }
