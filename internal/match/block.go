@@ -14,7 +14,7 @@ const maxKeyGroups = 16
 // title or an identifier field. A code that ends in a few letters after its
 // last digit ("TXSR606B") also meets the code without them, and the pair
 // decision then judges the letters.
-func (g *groups) linkCodes() {
+func (g *groups) linkCodes(part []int) {
 	members := map[string][]int{}
 	var order []string
 	add := func(k string, i int) {
@@ -27,12 +27,12 @@ func (g *groups) linkCodes() {
 		}
 		members[k] = append(list, i)
 	}
-	for i := range g.items {
-		p := &g.prof[i]
+	for _, i := range part {
+		p := g.profile(i)
 		if p.brand == "" {
 			continue
 		}
-		b := brandAlias(p.brand) + "\x00"
+		b := g.brand[i] + "\x00"
 		for _, c := range p.codes {
 			if c.kind != codeStrong || c.fit {
 				continue
@@ -59,72 +59,75 @@ const (
 	maxCandidates = 12
 )
 
-// linkTitles joins listings on title evidence. Only groups without a
+// linkTitles joins a partition's listings on title evidence. Only groups without a
 // barcode look for matches (two barcodes already decide), never within one
 // retailer (a shop lists a product once; two similar listings of one shop
 // are variants).
-func (g *groups) linkTitles() {
+func (g *groups) linkTitles(part []int) {
 	type posting struct {
 		block int32
 		word  string
 	}
 	index := map[posting][]int{}
 	blockIDs := map[[2]string]int32{}
-	blocks := make([]int32, len(g.items))
-	prefixes := make([][]string, len(g.items))
+	// Listings are counted by their place in the partition (k for
+	// part[k]), so that the work is the partition's size.
+	blocks := make([]int32, len(part))
+	prefixes := make([][]string, len(part))
 	var seekers []int
-	for i := range g.items {
-		p := &g.prof[i]
+	for k, i := range part {
+		p := g.profile(i)
 		if p.brand == "" || !p.hasTitle {
 			continue
 		}
-		b := [2]string{brandAlias(p.brand), p.category}
+		b := [2]string{g.brand[i], p.category}
 		id, ok := blockIDs[b]
 		if !ok {
 			id = int32(len(blockIDs))
 			blockIDs[b] = id
 		}
-		blocks[i] = id
-		prefixes[i] = g.rarest(p.words)
-		for _, w := range prefixes[i] {
-			k := posting{blocks[i], w}
-			if len(index[k]) < maxPosting {
-				index[k] = append(index[k], i)
+		blocks[k] = id
+		prefixes[k] = g.rarest(p.words)
+		for _, w := range prefixes[k] {
+			key := posting{id, w}
+			if len(index[key]) < maxPosting {
+				index[key] = append(index[key], k)
 			}
 		}
 		if g.gtin[g.find(i)] == "" {
-			seekers = append(seekers, i)
+			seekers = append(seekers, k)
 		}
 	}
 	// Judge in parallel against the groups as they stand (root holds each
 	// listing's group), then merge in seeker order.
-	root := make([]int, len(g.items))
-	for i := range root {
-		root[i] = g.find(i)
+	root := make([]int, len(part))
+	for k, i := range part {
+		root[k] = g.find(i)
 	}
 	partners := make([][]int, len(seekers))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(seekers)/500))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			j := judge{g: g, root: root, stamp: make([]int32, len(g.items)), count: make([]int8, len(g.items))}
-			for k := w; k < len(seekers); k += workers {
-				y := seekers[k]
-				partners[k] = j.partners(y, prefixes[y], func(w string) []int { return index[posting{blocks[y], w}] })
+			j := judge{g: g, root: root, stamp: make([]int32, len(part)), count: make([]int8, len(part))}
+			for n := w; n < len(seekers); n += workers {
+				y := seekers[n]
+				partners[n] = j.partners(part, y, prefixes[y], func(w string) []int { return index[posting{blocks[y], w}] })
 			}
 		})
 	}
 	wg.Wait()
-	for k, y := range seekers {
-		if len(partners[k]) > 0 {
-			g.merge(append([]int{y}, partners[k]...), true)
+	for n, y := range seekers {
+		if len(partners[n]) > 0 {
+			g.merge(append([]int{part[y]}, partners[n]...), true)
 		}
 	}
 }
 
 // judge finds a seeker's title matches; one judge per goroutine.
 type judge struct {
-	g     *groups
+	g *groups
+	// Indexed by the listing's place in the partition (g.local):
 	root  []int   // each listing's group when judging began
 	stamp []int32 // stamp[x] == y+1: count[x] belongs to seeker y
 	count []int8  // rare words listing x shares with the seeker
@@ -132,16 +135,16 @@ type judge struct {
 	seen  []int
 }
 
-// partners returns the listings the seeker y matches on title evidence:
-// among the listings that share at least two of its rare words (one, if it
-// has one), those sharing the most, one per group, at most maxCandidates
-// groups.
-func (j *judge) partners(y int, prefix []string, posting func(string) []int) []int {
+// partners returns the listings the seeker part[y] matches on title
+// evidence (posting gives places in part): among the listings that share at
+// least two of its rare words (one, if it has one), those sharing the most,
+// one per group, at most maxCandidates groups.
+func (j *judge) partners(part []int, y int, prefix []string, posting func(string) []int) []int {
 	g := j.g
 	j.cands = j.cands[:0]
 	for _, w := range prefix {
 		for _, x := range posting(w) {
-			if x == y || g.items[x].Retailer == g.items[y].Retailer {
+			if x == y || g.items[part[x]].Retailer == g.items[part[y]].Retailer {
 				continue
 			}
 			if j.stamp[x] != int32(y+1) {
@@ -167,7 +170,7 @@ func (j *judge) partners(y int, prefix []string, posting func(string) []int) []i
 		}
 		j.seen = append(j.seen, rx)
 		if d := g.m.decide(&g.prof[x], &g.prof[y]); d.Same {
-			out = append(out, x)
+			out = append(out, part[x])
 		}
 	}
 	return out

@@ -37,7 +37,9 @@
 //
 // Work is near-linear in the number of listings: listings meet only through
 // shared keys or, for title evidence, through their rarest words within a
-// block, and only listings without a barcode look for title matches.
+// block, and only listings without a barcode look for title matches. Past
+// the barcodes, each brand is matched on its own, so the listings' profiles
+// are held for one brand at a time.
 package match
 
 import (
@@ -85,29 +87,38 @@ func Group(items []Item) [][]int {
 // GroupWith is Group with options.
 func GroupWith(items []Item, opt Options) [][]int {
 	g := newGroups(items, opt)
-	// Strongest evidence first, so vetoes see the richest groups.
-	g.linkBy(func(i int, emit func(string)) {
+	// Strongest evidence first, so vetoes see the richest groups. Barcodes
+	// and links may join listings of any brand.
+	g.linkBy(nil, func(i int, emit func(string)) {
 		if it := &items[i]; it.GTIN != "" {
 			emit(it.GTIN)
 		}
 	}, false)
-	g.linkBy(func(i int, emit func(string)) {
+	g.linkBy(nil, func(i int, emit func(string)) {
 		if it := &items[i]; it.Link != "" {
 			emit(it.Link)
 		}
 	}, false)
-	g.linkBy(func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].MPN)) }, true)
-	g.linkBy(func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].ModelNumber)) }, true)
-	g.linkCodes()
-	g.linkTitles()
-	g.linkBy(func(i int, emit func(string)) {
-		it := &items[i]
-		t := normTitle(it.Title)
-		if t == "" || it.Brand == "" {
-			return
-		}
-		emit(it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t)
-	}, true)
+	// Every other link joins listings of one brand, so each brand (with the
+	// listings its groups already hold) is matched on its own, its
+	// listings' profiles read for it alone: memory follows the largest
+	// brand, not the catalog.
+	for _, part := range g.partitions() {
+		g.readProfiles(part)
+		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].MPN)) }, true)
+		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].ModelNumber)) }, true)
+		g.linkCodes(part)
+		g.linkTitles(part)
+		g.linkBy(part, func(i int, emit func(string)) {
+			it := &items[i]
+			t := normTitle(it.Title)
+			if t == "" || it.Brand == "" {
+				return
+			}
+			emit(it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t)
+		}, true)
+	}
+	g.prof = nil
 	return g.result()
 }
 
@@ -153,53 +164,177 @@ func normTitle(s string) string {
 // state, and its members.
 type groups struct {
 	items   []Item
-	prof    []profile
 	m       *Matcher
+	opt     Options
 	parent  []int
 	gtin    []string               // per root: the group's barcode, if any
 	specs   []map[string][]float64 // per root
 	colours []map[string]bool      // per root
 	members [][]int                // per root, when it has more than one member
 	config  []configSet            // per root: the configuration details its titles state
+	colour  []string               // per listing: its colour, or ""
+	brand   []string               // per listing: its brand folded for blocking, or ""
+
+	// The profiles of the partition being matched: prof[local[i]] is
+	// listing i's.
+	part  []int
+	prof  []profile
+	local []int32
 }
 
 func newGroups(items []Item, opt Options) *groups {
 	g := &groups{
 		items:   items,
-		prof:    make([]profile, len(items)),
 		m:       &Matcher{opt: opt},
+		opt:     opt,
 		parent:  make([]int, len(items)),
 		gtin:    make([]string, len(items)),
 		specs:   make([]map[string][]float64, len(items)),
 		colours: make([]map[string]bool, len(items)),
 		members: make([][]int, len(items)),
 		config:  make([]configSet, len(items)),
+		colour:  make([]string, len(items)),
+		brand:   make([]string, len(items)),
+		local:   make([]int32, len(items)),
 	}
-	// Profiles are read in parallel; each worker reads every workers-th
-	// listing.
+	rarity := len(items) >= minCorpusForRarity
+	// A first reading of every listing gives the word frequencies and what
+	// vetoes need (colour, configuration); the profiles themselves are read
+	// again, one partition at a time. Each worker reads every workers-th
+	// listing and counts its words on its own.
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(items)/1000))
+	dfs := make([]map[string]int32, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
+			df := map[string]int32{}
 			for i := w; i < len(items); i += workers {
-				g.prof[i] = profileOf(items[i], opt)
+				p := profileOf(items[i], opt)
+				g.colour[i], g.config[i] = p.colour, p.config
+				if p.brand != "" {
+					g.brand[i] = brandAlias(p.brand)
+				}
+				if !rarity {
+					continue
+				}
+				for _, word := range p.words {
+					if n, ok := df[word]; ok {
+						df[word] = n + 1
+					} else {
+						// The word is a slice of the listing's title:
+						// keep a copy, not the title.
+						df[strings.Clone(word)] = 1
+					}
+				}
+			}
+			dfs[w] = df
+		})
+	}
+	wg.Wait()
+	if rarity {
+		g.m.df = dfs[0]
+		for _, df := range dfs[1:] {
+			for word, n := range df {
+				g.m.df[word] += n
+			}
+		}
+		g.m.n = len(items)
+	}
+	for i, it := range items {
+		g.parent[i] = i
+		g.gtin[i] = it.GTIN
+		g.local[i] = -1
+	}
+	return g
+}
+
+// partitions returns the sets of listings that can be matched apart from
+// each other: the listings of one brand, with every listing their groups
+// hold so far. Each set is in ascending order; sets without a brand, which
+// nothing more can join, are left out.
+func (g *groups) partitions() [][]int {
+	uf := make([]int32, len(g.items))
+	for i := range uf {
+		uf[i] = int32(i)
+	}
+	find := func(i int32) int32 {
+		for uf[i] != i {
+			uf[i] = uf[uf[i]]
+			i = uf[i]
+		}
+		return i
+	}
+	unite := func(a, b int32) {
+		a, b = find(a), find(b)
+		if a != b {
+			uf[max(a, b)] = min(a, b)
+		}
+	}
+	first := map[string]int32{}
+	for i := range g.items {
+		if b := g.brand[i]; b != "" {
+			if f, ok := first[b]; ok {
+				unite(f, int32(i))
+			} else {
+				first[b] = int32(i)
+			}
+		}
+		unite(int32(g.find(i)), int32(i))
+	}
+	index := map[int32]int{}
+	var parts [][]int
+	branded := []bool{}
+	for i := range g.items {
+		r := find(int32(i))
+		k, ok := index[r]
+		if !ok {
+			k = len(parts)
+			index[r] = k
+			parts = append(parts, nil)
+			branded = append(branded, false)
+		}
+		parts[k] = append(parts[k], i)
+		branded[k] = branded[k] || g.brand[i] != ""
+	}
+	out := parts[:0]
+	for k, part := range parts {
+		if branded[k] && len(part) > 1 {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// readProfiles reads the profiles of one partition's listings, in
+// parallel, in place of the previous partition's.
+func (g *groups) readProfiles(part []int) {
+	for _, i := range g.part {
+		g.local[i] = -1
+	}
+	clear(g.prof)
+	g.part = part
+	if cap(g.prof) < len(part) {
+		g.prof = make([]profile, len(part))
+	}
+	g.prof = g.prof[:len(part)]
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(part)/1000))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for k := w; k < len(part); k += workers {
+				g.prof[k] = profileOf(g.items[part[k]], g.opt)
 			}
 		})
 	}
 	wg.Wait()
-	if len(items) >= minCorpusForRarity {
-		g.m.df = make(map[string]int32, len(items)/4)
-		g.m.n = len(items)
+	for k, i := range part {
+		g.local[i] = int32(k)
 	}
-	for i, it := range items {
-		if g.m.df != nil {
-			g.m.count(&g.prof[i])
-		}
-		g.parent[i] = i
-		g.gtin[i] = it.GTIN
-		g.config[i] = g.prof[i].config
-	}
-	return g
+}
+
+// profile returns listing i's profile; its partition's must have been read.
+func (g *groups) profile(i int) *profile {
+	return &g.prof[g.local[i]]
 }
 
 // specsOf returns the spec values the group rooted at r states; a listing
@@ -217,10 +352,10 @@ func (g *groups) specsOf(r int) map[string][]float64 {
 
 // coloursOf returns the colours the group rooted at r states.
 func (g *groups) coloursOf(r int) map[string]bool {
-	if g.colours[r] != nil || g.prof[r].colour == "" {
+	if g.colours[r] != nil || g.colour[r] == "" {
 		return g.colours[r]
 	}
-	return map[string]bool{g.prof[r].colour: true}
+	return map[string]bool{g.colour[r]: true}
 }
 
 func (g *groups) find(i int) int {
@@ -248,8 +383,8 @@ func (g *groups) vetoed(a, b int) bool {
 	}
 	if g.members[a] == nil && g.members[b] == nil {
 		// Two single listings: compare them directly.
-		p, q := &g.prof[a], &g.prof[b]
-		return specsConflict(p.specs, q.specs) || p.colour != "" && q.colour != "" && p.colour != q.colour
+		ca, cb := g.colour[a], g.colour[b]
+		return specsConflict(g.items[a].Specs, g.items[b].Specs) || ca != "" && cb != "" && ca != cb
 	}
 	sa, sb := g.specsOf(a), g.specsOf(b)
 	for k, va := range sa {
@@ -300,7 +435,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 			if y == maxPairChecks {
 				break
 			}
-			p, q := &g.prof[i], &g.prof[j]
+			p, q := g.profile(i), g.profile(j)
 			ev := codeEvidence(p, q)
 			if hardVeto(p, q, ev) != "" || ev.conflict {
 				return true
@@ -360,14 +495,15 @@ func (g *groups) join(a, b int) {
 	g.specs[b], g.colours[b], g.members[b] = nil, nil, nil
 }
 
-// linkBy joins items that share a non-empty key. With veto, a join that
+// linkBy joins items of among (all items when nil) that share a non-empty
+// key. With veto, a join that
 // would merge different products is refused, and a key shared by groups
 // with different barcodes is ambiguous and links nothing: a part number that
 // two barcoded products carry cannot tell which of them a third listing is.
-func (g *groups) linkBy(keys func(i int, emit func(string)), veto bool) {
+func (g *groups) linkBy(among []int, keys func(i int, emit func(string)), veto bool) {
 	members := map[string][]int{}
 	var order []string
-	for i := range g.items {
+	g.each(among, func(i int) {
 		keys(i, func(k string) {
 			if k == "" {
 				return
@@ -377,7 +513,7 @@ func (g *groups) linkBy(keys func(i int, emit func(string)), veto bool) {
 			}
 			members[k] = append(members[k], i)
 		})
-	}
+	})
 	for _, k := range order {
 		m := members[k]
 		if len(m) < 2 || (veto && g.ambiguous(m)) {
@@ -386,6 +522,20 @@ func (g *groups) linkBy(keys func(i int, emit func(string)), veto bool) {
 		for _, i := range m[1:] {
 			g.union(m[0], i, veto)
 		}
+	}
+}
+
+// each calls fn for every listing of among, or of all items when among is
+// nil, in ascending order.
+func (g *groups) each(among []int, fn func(i int)) {
+	if among == nil {
+		for i := range g.items {
+			fn(i)
+		}
+		return
+	}
+	for _, i := range among {
+		fn(i)
 	}
 }
 

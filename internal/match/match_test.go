@@ -24,6 +24,18 @@ func TestGroup(t *testing.T) {
 			want: [][]int{{0, 1}, {2}},
 		},
 		{
+			// The barcode group holds a listing of another brand; a title
+			// match with the group weighs that listing too.
+			name: "title evidence meets a barcode group spanning brands",
+			items: []Item{
+				{Retailer: "A", GTIN: "05012345678900", Brand: "Sony", Title: "Sony WH-1000XM5 Wireless Noise Cancelling Headphones", Category: "Headphones"},
+				{Retailer: "B", GTIN: "05012345678900", Brand: "Generic", Title: "WH-1000XM5 Wireless Headphones", Category: "Headphones"},
+				{Retailer: "C", Brand: "Sony", Title: "Sony WH-1000XM5 Wireless Noise Cancelling Headphones", Category: "Headphones"},
+				{Retailer: "D", Title: "Wireless Headphones"},
+			},
+			want: [][]int{{0, 1, 2}, {3}},
+		},
+		{
 			name: "brand and MPN without GTIN, spelled differently",
 			items: []Item{
 				{Retailer: "A", GTIN: "05012345678900", Brand: "Sony", MPN: "WH-1000XM5-UK"},
