@@ -10,6 +10,7 @@ import (
 	"productsearch/internal/publish"
 	"productsearch/internal/search"
 	"productsearch/internal/search/memory"
+	"productsearch/internal/search/searchtest"
 )
 
 // BenchmarkPublish publishes the demo catalog (build/catalog.snapshot)
@@ -39,8 +40,8 @@ func BenchmarkPublish(b *testing.B) {
 func BenchmarkSearch(b *testing.B) {
 	nodeURL(b)
 	s := demoCatalog(b)
-	reqs := make([]search.Request, 0, len(benchQueries()))
-	for _, q := range benchQueries() {
+	reqs := make([]search.Request, 0, len(searchtest.BenchQueries()))
+	for _, q := range searchtest.BenchQueries() {
 		reqs = append(reqs, mustParse(b, q))
 	}
 	mem, err := memory.New(s, memory.DefaultOptions())
@@ -90,7 +91,7 @@ func BenchmarkQuery(b *testing.B) {
 	publishSnapshot(b, alias, s)
 	es := newEngine(b, alias, search.DefaultMaxCandidates)
 	ctx := context.Background()
-	for i, q := range benchQueries() {
+	for i, q := range searchtest.BenchQueries() {
 		req := mustParse(b, q)
 		b.Run(fmt.Sprintf("%02d", i), func(b *testing.B) {
 			for b.Loop() {

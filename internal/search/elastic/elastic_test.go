@@ -240,7 +240,7 @@ func TestSameAnswersOnDemoCatalog(t *testing.T) {
 	s := demoCatalog(t)
 	alias := uniqueAlias(t, "same-demo")
 	publishSnapshot(t, alias, s)
-	compareEngines(t, s, alias, variants(benchQueries()), []int{search.DefaultMaxCandidates, 150})
+	compareEngines(t, s, alias, variants(searchtest.BenchQueries()), []int{search.DefaultMaxCandidates, 150})
 }
 
 // demoCatalog reads build/catalog.snapshot or skips.
@@ -284,41 +284,5 @@ func compareEngines(t *testing.T, s *catalog.Snapshot, alias string, queries []s
 				t.Errorf("max candidates %d, %s: answers differ (-memory +elastic):\n%s", maxCand, q, diff)
 			}
 		}
-	}
-}
-
-// benchQueries is the query mix of the engines' benchmarks.
-func benchQueries() []string {
-	return []string{
-		"category=Laptops",
-		"category=Laptops&sort=price_asc",
-		"category=Phones&sort=price_desc&lite=true",
-		"brand=Samsung",
-		"brand=apple&category=Tablets&sort=price_asc",
-		"query=rog+strix&category=Laptops",
-		"query=rtx+4070&category=Laptops&lite=true",
-		"query=gaming+laptop&category=Laptops&min_price=800&max_price=1500",
-		"query=iphone+15+pro&category=Phones",
-		"query=iphone+15+case&category=Phones",
-		"query=galaxy+s24&lite=true",
-		"query=WH-1000XM5",
-		"query=noise+cancelling&category=Headphones",
-		"query=wireless",
-		"query=samsung",
-		"query=4070",
-		"query=macbook+air&sort=price_asc",
-		"category=Laptops&constraints=%7B%22memory_gb%22%3A%7B%22gte%22%3A16%7D%7D&lite=true",
-		"category=Laptops&query=16GB+RAM+1TB&sort=price_asc",
-		"category=TVs&query=55+inch+4K&lite=true",
-		"category=Monitors&query=27%22+144Hz",
-		"category=Networking&query=wifi+6e+router",
-		"category=Storage&query=2TB+ssd&sort=price_asc",
-		"category=Cables+%26+Chargers&query=65W",
-		"brand=Sony&constraints=%7B%22storage_gb%22%3A%7B%22gte%22%3A256%7D%7D",
-		"category=Laptops&constraints=%7B%22screen_in%22%3A%7B%22eq%22%3A14%7D%7D&sort=price_desc",
-		"category=Phones&offset=200&limit=20&sort=price_asc",
-		"max_price=50&sort=price_asc&lite=true",
-		"query=playstation+5&category=Gaming",
-		"query=pixel+8&brand=google",
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 	"productsearch/internal/search/memory"
+	"productsearch/internal/search/searchtest"
 )
 
 // benchSize is the size of the synthetic catalog: the interface's catalog
@@ -220,45 +221,9 @@ func syntheticSnapshot(n int) *catalog.Snapshot {
 	return s
 }
 
-// benchQueries returns a mix of realistic requests, as REST parameters.
-func benchQueries() []string {
-	return []string{
-		"category=Laptops",
-		"category=Laptops&sort=price_asc",
-		"category=Phones&sort=price_desc&lite=true",
-		"brand=Samsung",
-		"brand=apple&category=Tablets&sort=price_asc",
-		"query=rog+strix&category=Laptops",
-		"query=rtx+4070&category=Laptops&lite=true",
-		"query=gaming+laptop&category=Laptops&min_price=800&max_price=1500",
-		"query=iphone+15+pro&category=Phones",
-		"query=iphone+15+case&category=Phones",
-		"query=galaxy+s24&lite=true",
-		"query=WH-1000XM5",
-		"query=noise+cancelling&category=Headphones",
-		"query=wireless",
-		"query=samsung",
-		"query=4070",
-		"query=macbook+air&sort=price_asc",
-		"category=Laptops&constraints=%7B%22memory_gb%22%3A%7B%22gte%22%3A16%7D%7D&lite=true",
-		"category=Laptops&query=16GB+RAM+1TB&sort=price_asc",
-		"category=TVs&query=55+inch+4K&lite=true",
-		"category=Monitors&query=27%22+144Hz",
-		"category=Networking&query=wifi+6e+router",
-		"category=Storage&query=2TB+ssd&sort=price_asc",
-		"category=Cables+%26+Chargers&query=65W",
-		"brand=Sony&constraints=%7B%22storage_gb%22%3A%7B%22gte%22%3A256%7D%7D",
-		"category=Laptops&constraints=%7B%22screen_in%22%3A%7B%22eq%22%3A14%7D%7D&sort=price_desc",
-		"category=Phones&offset=200&limit=20&sort=price_asc",
-		"max_price=50&sort=price_asc&lite=true",
-		"query=playstation+5&category=Gaming",
-		"query=pixel+8&brand=google",
-	}
-}
-
 func benchRequests(b *testing.B) []search.Request {
 	b.Helper()
-	queries := benchQueries()
+	queries := searchtest.BenchQueries()
 	reqs := make([]search.Request, len(queries))
 	for i, q := range queries {
 		v, err := url.ParseQuery(q)
@@ -349,7 +314,7 @@ func TestSyntheticCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range benchQueries() {
+	for _, q := range searchtest.BenchQueries() {
 		v, _ := url.ParseQuery(q)
 		req, err := search.ParseQuery(v)
 		if err != nil {
