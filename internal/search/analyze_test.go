@@ -142,6 +142,10 @@ func TestTitleTerms(t *testing.T) {
 		{"Laptop Sleeve 15.6-inch", []string{"laptop", "sleeve", "15.6"}, nil},
 		{"Wi-Fi 6E Router", []string{"wifi", "6e", "router"}, []string{"wi", "fi", "wifi6e"}},
 		{"Mice & Keyboards", []string{"mouse", "keyboard"}, nil},
+		{"Apple iPad (10th generation)", []string{"apple", "ipad", "10th", "gen"}, []string{"ipad10th"}},
+		{"SanDisk Ultra microSDXC 128GB", []string{"sandisk", "ultra", "microsdxc", "128gb"}, []string{"microsd", "microsdxc128gb"}},
+		{"Kingston Canvas Select SDHC Card", []string{"kingston", "canva", "select", "sdhc", "card"}, []string{"sd"}},
+		{"MicroSD Card Reader", []string{"microsd", "card", "reader"}, nil},
 		{"", []string{}, nil},
 	}
 	for _, tt := range tests {
@@ -210,6 +214,7 @@ func TestStem(t *testing.T) {
 		"boxes": "box", "watches": "watch", "glasses": "glass", "cases": "case", "keys": "key", "mice": "mouse",
 		"tvs": "tv", "series": "series", "wireless": "wireless", "plus": "plus", "lens": "lens", "lenses": "lens",
 		"1000xm5s": "1000xm5s", "gps": "gps", "bus": "bus", "": "",
+		"generation": "gen", "generations": "gen", "gen": "gen",
 	}
 	for in, want := range tests {
 		if got := Stem(in); got != want {

@@ -229,7 +229,7 @@ func isAlpha(s string) bool {
 
 // Stem folds plural forms of an alphabetic lowercase term to the singular
 // ("headphones" -> "headphone", "batteries" -> "battery", "boxes" -> "box",
-// "mice" -> "mouse"). Terms holding digits (model numbers) and terms shorter
+// "mice" -> "mouse") and "generation" to "gen". Terms holding digits (model numbers) and terms shorter
 // than four letters are returned unchanged. The same folding is applied to
 // titles and queries, so only consistency matters, not linguistic accuracy.
 func Stem(s string) string {
@@ -244,6 +244,9 @@ func Stem(s string) string {
 		return "lens"
 	case "series", "species", "lens", "sonos":
 		return s
+	case "generation", "generations":
+		// "iPad (10th generation)" and "iPad 10th Gen" are one product.
+		return "gen"
 	}
 	if len(s) < 4 || !isAlpha(s) {
 		return s
@@ -280,11 +283,23 @@ func letterPrefix(s string) (head, tail string, ok bool) {
 	return s[:i], s[i:], true
 }
 
+// sdFamily returns the card format that a memory card's capacity class
+// belongs to ("microsdxc" -> "microsd", "sdhc" -> "sd"), or "".
+func sdFamily(t string) string {
+	for _, class := range []string{"hc", "xc", "uc"} {
+		if f, ok := strings.CutSuffix(t, class); ok && (f == "sd" || f == "microsd") {
+			return f
+		}
+	}
+	return ""
+}
+
 // TitleTerms returns how a title is indexed: words holds the term of each
 // title word in order (for phrase scoring), terms every distinct term the
 // title can be found by. Besides the word terms, terms holds the parts of
 // hyphenated words ("WH-1000XM5" -> "wh", "1000xm5"), the letter prefix and
-// the rest of letter-digit words ("RTX4070" -> "rtx", "4070"), the join of a
+// the rest of letter-digit words ("RTX4070" -> "rtx", "4070"), the card
+// format of a card class ("microSDXC" -> "microsd"), the join of a
 // letter word with a following word that starts with a digit ("RTX 4070" ->
 // "rtx4070"; not with sizes such as `15.6"`), and "plus" for a trailing
 // '+'. Every engine indexes titles this way so that query terms from
@@ -316,6 +331,9 @@ func TitleTerms(title string) (words, terms []string) {
 		}
 		if w.plus {
 			add("plus")
+		}
+		if card := sdFamily(t); card != "" {
+			add(card)
 		}
 		if i+1 < len(lexed) && isAlpha(t) && len(t) >= 2 && !w.plus {
 			next := lexed[i+1]

@@ -16,8 +16,10 @@ import (
 
 // SchemaVersion is the version of the index layout (mapping and document
 // fields) that this engine reads. The publisher records it in the index
-// _meta; Health reports an index of another version as degraded.
-const SchemaVersion = 1
+// _meta; Health reports an index of another version as degraded. Version 2
+// indexes titles with "generation" folded to "gen" and the card format of
+// SD card classes.
+const SchemaVersion = 2
 
 // Field names of an indexed product.
 const (
