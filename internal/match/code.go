@@ -32,6 +32,11 @@ type code struct {
 	// field marks a code from an identifier field (MPN, model number) rather
 	// than the title; mpn, a code from the manufacturer part number.
 	field, mpn bool
+	// last marks a code that is the last word of its title.
+	last bool
+	// colours is the colour a name written after the code states
+	// ("LAPST110BLACK", "mdrj10/blue"), or 0.
+	colours colourSet
 }
 
 // NormalizePart folds a manufacturer part or model number so that spelling
@@ -71,7 +76,7 @@ func regionSuffix(s string) int {
 		return n - k
 	}
 	// Samsung's "/XAA", "/XEU": a slash, X and two letters.
-	if n >= 5 && s[n-4] == '/' && (s[n-3] == 'X' || s[n-3] == 'x') && isASCIILetter(s[n-2]) && isASCIILetter(s[n-1]) {
+	if n >= 4 && s[n-4] == '/' && (s[n-3] == 'X' || s[n-3] == 'x') && isASCIILetter(s[n-2]) && isASCIILetter(s[n-1]) {
 		return 4
 	}
 	if n >= 3 {
@@ -194,10 +199,16 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		return code{}, false // every code has a digit
 	}
 	// "mdrj10/blue": a colour after a slash is no part of the code.
+	var colours colourSet
 	if i := strings.LastIndexByte(t, '/'); i > 0 && colourWords[t[i+1:]] != "" {
+		colours = colourBit(colourWords[t[i+1:]])
 		t = t[:i]
+	} else if i > 0 && len(t)-i <= 4 && lettersOnly(t[i+1:]) {
+		// "dvpfx820/r", "srsa212/blk": letters after a slash are a colour.
+		colours = slashColour(t[i+1:])
 	}
-	s := trimColour(NormalizePart(t))
+	s, named := trimColour(NormalizePart(t))
+	colours |= named
 	if len(s) == 3 && strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsFunc(s, unicode.IsLetter) &&
 		!specCode.MatchString(s) && !standardName(s) && !cpuWords[prev] {
 		return code{s: s, kind: codeLine}, true // "D90", "Z9i", "G10": a short model name
@@ -220,14 +231,13 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		return code{}, false // "RTX 4070", "Core Ultra 7 155H"
 	}
 	if !hasLetter {
-		if versionWords[prev] {
-			return code{}, false // "Windows 10", "Pack 24"
-		}
 		switch {
 		case len(s) < 5 || strings.Contains(t, ".") && !strings.Contains(t, "-"):
 			return code{}, false
 		case len(s) >= 7:
-			return code{s: s, kind: codeStrong}, true // a part number: "010-00718-40"
+			return code{s: s, kind: codeStrong}, true // a part number: "010-00718-40", "kit 0101097900"
+		case versionWords[prev]:
+			return code{}, false // "Windows 10", "Pack 24"
 		}
 		return code{s: s, kind: codeWeak}, true
 	}
@@ -251,7 +261,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	if (cpuWords[prev] || cpuWords[prev2]) && cpuCode.MatchString(s) {
 		return code{}, false
 	}
-	return code{s: s, kind: kind}, true
+	return code{s: s, kind: kind, colours: colours}, true
 }
 
 // fieldCodes returns the codes of an identifier field (MPN, model number):
@@ -264,10 +274,10 @@ func fieldCodes(field, brand string, out []code) []code {
 	}
 	if !strings.ContainsAny(field, " \t") {
 		// One token, the usual part number: "WH1000XM5B.CE7", "MXCR3B/A".
-		s := trimColour(NormalizePart(field))
+		s, colours := trimColour(NormalizePart(field))
 		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
 		if len(s) >= 4 && len(s) <= 24 && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
-			return appendCode(out, code{s: s, kind: codeStrong, field: true})
+			return appendCode(out, code{s: s, kind: codeStrong, field: true, colours: colours})
 		}
 		return out
 	}
@@ -282,11 +292,11 @@ func fieldCodes(field, brand string, out []code) []code {
 	}
 	cs := chunks(f)
 	if len(cs) <= 3 && !slices.ContainsFunc(cs, func(c chunk) bool { return len(c.text) >= 4 && lettersOnly(c.text) }) {
-		s := trimColour(NormalizePart(f))
+		s, colours := trimColour(NormalizePart(f))
 		hasDigit := strings.ContainsFunc(s, unicode.IsDigit)
 		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
 		if len(s) >= 4 && len(s) <= 24 && hasDigit && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
-			return appendCode(out, code{s: s, kind: codeStrong, field: true})
+			return appendCode(out, code{s: s, kind: codeStrong, field: true, colours: colours})
 		}
 	}
 	for i, c := range cs {
@@ -305,16 +315,22 @@ func fieldCodes(field, brand string, out []code) []code {
 	return out
 }
 
+// slashColour returns the colours that letters written after a slash at the
+// end of a code name ("/B", "/BLK"), or 0.
+func slashColour(s string) colourSet {
+	return colourLetters(strings.ToUpper(s))
+}
+
 // trimColour drops a colour name written at the end of a code after its
-// last digit: "LAPST110BLACK" is "LAPST110".
-func trimColour(s string) string {
+// last digit and returns the colour: "LAPST110BLACK" is "LAPST110", black.
+func trimColour(s string) (string, colourSet) {
 	for _, c := range []string{"BLACK", "WHITE", "SILVER", "BLUE", "GREEN", "PINK", "PURPLE", "GRAY", "GREY", "RED",
 		"ORANGE", "YELLOW", "GOLD", "NAVY"} {
 		if rest, ok := strings.CutSuffix(s, c); ok && len(rest) >= 4 && isDigitByte(rest[len(rest)-1]) {
-			return rest
+			return rest, colourLetters(c)
 		}
 	}
-	return s
+	return s, 0
 }
 
 // measureCode reports whether a normalised token is a number and a word:
@@ -340,6 +356,7 @@ func appendCode(cs []code, c code) []code {
 			if c.mpn {
 				cs[i].mpn = true
 			}
+			cs[i].colours |= c.colours
 			return cs
 		}
 	}
@@ -365,10 +382,15 @@ const (
 // ("COOLPIXP6000BK" and "P6000"). They are variants when they agree up to
 // the last digit and then end in different letters; they differ when they
 // have the same pattern of letter and digit runs ("BE750G" and "BE450G"),
-// and are unrelated otherwise.
+// and are unrelated otherwise. Different trailing letters that can name one
+// colour ("BK" and "BL", "SIL" and "SL") are the same code, and so are
+// numbers that differ in leading zeros ("02160" and "2160").
 func relate(a, b string) codeRelation {
 	if a == b {
 		return codesEqual
+	}
+	if digitCount(a) == len(a) && digitCount(b) == len(b) && strings.TrimLeft(a, "0") == strings.TrimLeft(b, "0") {
+		return codesEqual // "02160" and "2160": a part number without its leading zero
 	}
 	if len(a) > len(b) {
 		a, b = b, a
@@ -394,6 +416,11 @@ func relate(a, b string) codeRelation {
 	}
 	sa, sb := stem(a), stem(b)
 	if sa == sb && sa != "" && len(a)-len(sa) <= 3 && len(b)-len(sb) <= 3 {
+		// Colour letters for one colour: "RXV863BK" and "RXV863BL",
+		// "NXU10SIL" and "NXU10SL".
+		if colourLetters(a[len(sa):])&colourLetters(b[len(sb):]) != 0 && len(sa) >= 4 {
+			return codesEqual
+		}
 		return codesVariant
 	}
 	if runPattern(a) == runPattern(b) {

@@ -60,6 +60,13 @@ func TestRelate(t *testing.T) {
 		{"SLRC202", "133827", codesUnrelated},     // a model and an item number
 		{"KD55X80L", "KD65X85L", codesDiffer},     // another size
 		{"RT-AX86U", "GT-AXE16000", codesUnrelated},
+		{"RXV863BK", "RXV863BL", codesEqual},    // black, spelled two ways
+		{"NXU10SIL", "NXU10SL", codesEqual},     // silver, spelled two ways
+		{"SRSA212BK", "SRSA212BLK", codesEqual}, // black, spelled two ways
+		{"KD55X80K", "KD55X80L", codesVariant},  // model years, no colours
+		{"CVEM79PNK", "CVEM79WH", codesVariant}, // pink and white
+		{"HT-Z410/XAA", "HTZ410T", codesEqual},  // a region and a letter
+		{"YPS2ZW", "YP-S2ZG/XAA", codesVariant}, // white and green
 	}
 	for _, tt := range tests {
 		a, b := NormalizePart(tt.a), NormalizePart(tt.b)
@@ -85,7 +92,20 @@ func TestSlots(t *testing.T) {
 		{"Google Pixel 7a 128GB", []slot{{"pixel", "7a"}, {"#gb", "128"}}},
 		{"Case for iPhone 15", []slot{{"@iphone", "15"}}},
 		{"Apple Watch Sport Band - S/M", []slot{{"#band", "sm"}}},
-		{"USB 3.0 Bluetooth 5.3 Windows 11", nil},
+		{"USB 3.0 Bluetooth 5.3 Windows 11", []slot{{"#os", "windows"}}},
+		{"Weber Performer 22-1/2\" Charcoal Grill", []slot{{"#in", "22.5"}}},
+		{"Weber Performer 22 1/2 inch Charcoal Grill", []slot{{"#in", "22.5"}}},
+		{"Copy Paper 8-1/2 x 11 Letter", []slot{{"#dim", "8.5x11"}, {"#paper", "letter"}}},
+		{"HDMI Cable 1.5m", []slot{{"#m", "1.5"}}},
+		{"Fridge Freezer 4.0 cu ft", []slot{{"#cu", "4.0"}}},
+		{"TomTom XL 330 S Sat Nav", []slot{{"xl", "330s"}}},
+		{"Office Home and Student 79G-00007", nil},
+		{"Canon EOS 5D Mark III", []slot{{"mark", "3"}}},
+		{"Wallet File Legal", []slot{{"#paper", "legal"}}},
+		{"Illustrator CS3 for Mac", []slot{{"cs", "3"}, {"@#os", "mac"}}},
+		{"Office Paper 3-Hole Punched", nil},
+		{"Accounting Book Black Burgundy 150 Green Pages", nil},
+		{"Adapter A-1/2 Socket", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.title, func(t *testing.T) {
@@ -102,6 +122,7 @@ func FuzzCompare(f *testing.F) {
 	f.Add("Case for iPhone 15 Pro Max 256GB", "iPhone 15 Pro Max Case", "Apple", "", "MXCR3B/A")
 	f.Add("81 x 108 7x 14.5\" 2nd gen S23+ 6.1in", "dav-is50 / b rs 130 1eg0 .052.00 tmrbt10/tmrbt10a", "", "/A", "-UK")
 	f.Add("\xff\xfe ++ -- // \u2033\u00d7", "", "\u00e9", "\u2013", "A/B")
+	f.Add("Weber 22-1/2\" Grill 8 1/2 x 11 1/0 -1/2 22-/2", "lcs-csl/b HT-Z410 / XAA rxv863bl", "U.S. Brown Bear", "COM2BLACK", "ndsusgskb")
 	f.Fuzz(func(t *testing.T, a, b, brand, mpn, model string) {
 		x := Item{Title: a, Brand: brand, MPN: mpn, Description: b}
 		y := Item{Title: b, Brand: brand, ModelNumber: model, Description: a}

@@ -34,7 +34,35 @@ func colourOf(it Item) string {
 		}
 		return strings.ToLower(strings.Join(strings.Fields(it.Colour), " "))
 	}
-	return titleColour(it.Title)
+	return titleColour(withoutBrand(it.Title, it.Brand))
+}
+
+// withoutBrand drops the brand's name from the start of a title, so that a
+// maker named after a colour ("US Brown Bear", "Black & Decker", "Red
+// Dragon") states no colour. Case and punctuation are ignored ("U.S. Brown
+// Bear").
+func withoutBrand(title, brand string) string {
+	b := alnumOnly(brand)
+	if b == "" {
+		return title
+	}
+	k := 0
+	for i := 0; i < len(title); i++ {
+		c := title[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if !isDigitByte(c) && !isLetterByte(c) {
+			continue
+		}
+		if c != b[k] {
+			return title
+		}
+		if k++; k == len(b) {
+			return title[i+1:]
+		}
+	}
+	return title
 }
 
 func canonicalColour(s string) string {
@@ -68,4 +96,81 @@ func titleColour(title string) string {
 		}
 	}
 	return found
+}
+
+// colourSet is a set of the canonical colours that model codes spell.
+type colourSet uint16
+
+// colourBit returns the set holding one canonical colour, or 0 for a
+// colour no code letters spell ("titanium", "clear").
+func colourBit(c string) colourSet {
+	switch c {
+	case "black":
+		return 1 << 0
+	case "white":
+		return 1 << 1
+	case "silver":
+		return 1 << 2
+	case "grey":
+		return 1 << 3
+	case "blue":
+		return 1 << 4
+	case "green":
+		return 1 << 5
+	case "red":
+		return 1 << 6
+	case "pink":
+		return 1 << 7
+	case "purple":
+		return 1 << 8
+	case "gold":
+		return 1 << 9
+	case "yellow":
+		return 1 << 10
+	case "orange":
+		return 1 << 11
+	case "brown":
+		return 1 << 12
+	}
+	return 0
+}
+
+// colourLetters returns the colours that letters ending a model code can
+// stand for, or 0 when they are no colour code: makers end one model's
+// code with a colour's letters ("BK", "BLK", "WH", "SIL"), and "B" and "BL"
+// are black as often as blue.
+func colourLetters(s string) colourSet {
+	switch s {
+	case "BK", "BLK", "BLACK":
+		return colourBit("black")
+	case "B", "BL":
+		return colourBit("black") | colourBit("blue")
+	case "BLU", "BU", "BLUE", "NV", "NVY", "NAVY":
+		return colourBit("blue")
+	case "W", "WH", "WT", "WHT", "WHI", "WHITE":
+		return colourBit("white")
+	case "S", "SL", "SV", "SIL", "SLV", "SILVER":
+		return colourBit("silver")
+	case "GY", "GRY", "GREY", "GRAY":
+		return colourBit("grey")
+	case "GR":
+		return colourBit("grey") | colourBit("green")
+	case "G", "GN", "GRN", "GREEN":
+		return colourBit("green")
+	case "R", "RD", "RED":
+		return colourBit("red")
+	case "P", "PK", "PNK", "PINK":
+		return colourBit("pink")
+	case "PU", "PUR", "PRP", "PURPLE":
+		return colourBit("purple")
+	case "GD", "GLD", "GOLD":
+		return colourBit("gold")
+	case "Y", "YL", "YW", "YEL", "YELLOW":
+		return colourBit("yellow")
+	case "O", "OR", "ORG", "ORANGE":
+		return colourBit("orange")
+	case "BR", "BRN", "BROWN":
+		return colourBit("brown")
+	}
+	return 0
 }

@@ -23,14 +23,16 @@
 // the colour, a model-line number ("Pro 5" and "Pro 6", "Gen 2" and "Gen 3",
 // "i5" and "i7", "RTX 4060" and "RTX 4070") or, for title evidence, a
 // variant word ("Pro" and "Pro Max", "S23" and "S23+", "Mini", "Lite"), a
-// stated measure, an accessory against a device or accessories of different
-// devices. On title evidence a listing also stays out of a product whose
-// titles state a configuration detail (RAM, storage, processor, graphics)
-// it leaves open. A key that would join listings into groups that refuse
-// each other is ambiguous and links nothing: a part number that two
-// barcoded products share, a title that matches the black and the white
-// phone. Precision comes first: a wrong merge puts one product's price on
-// another.
+// stated measure, an accessory against a device, accessories of different
+// devices, an edition (bundle, upgrade, academic, remanufactured) against
+// the product, the colour letters of a code ("BK" and "WH"), a paper size or
+// a platform (Mac and Windows). On title evidence a listing also stays out
+// of a product whose titles state a configuration detail (RAM, storage,
+// processor, graphics) it leaves open. A key that would join listings into
+// groups that refuse each other is ambiguous and links nothing: a part
+// number that two barcoded products share, a title that matches the black
+// and the white phone. Precision comes first: a wrong merge puts one
+// product's price on another.
 //
 // The pair decision (Same, Compare, Matcher.Compare) applies the same
 // evidence and vetoes to one pair; the pair benchmarks judge it.

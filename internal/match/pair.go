@@ -3,6 +3,7 @@ package match
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -21,14 +22,18 @@ type Options struct {
 type Decision struct {
 	Same bool
 	// Reason names the deciding evidence. For a match: "gtin", "link",
-	// "code" (a shared part or model number), "model-name", "item-number",
-	// "fit-code", "description-code" (a shared code with enough title
-	// evidence) or "title". For a refusal: "barcode", "brand", "specs",
-	// "colour", "code" (different part or model numbers), "variant",
-	// "model-line" (different model-line numbers or measures), "type"
-	// (an accessory and a device), "fit" (accessories of different devices)
-	// or "title" (too little in common), possibly as "title/model-name"
-	// when a shared code was not enough.
+	// "code" (a shared part or model number), "model-name" (a shared model
+	// name: a model-line code, a code of letters, a three-digit model
+	// number), "item-number", "fit-code", "description-code" (a shared code
+	// with enough title evidence) or "title". For a refusal: "barcode",
+	// "brand", "specs", "colour" (stated colours, or colour letters of a
+	// code, that differ), "code" (different part or model numbers),
+	// "edition" (a bundle, upgrade, academic or remanufactured edition
+	// against the product), "variant", "model-line" (different model-line
+	// numbers, measures, paper sizes or platforms), "type" (an accessory
+	// and a device), "fit" (accessories of different devices) or "title"
+	// (too little in common), possibly as "title/model-name" when a shared
+	// code was not enough.
 	Reason string
 	// Score is the rarity-weighted similarity of the two titles, 0 to 1.
 	Score float64
@@ -143,30 +148,48 @@ func shapeWeight(w string) float64 {
 // words of the fit clause count half.
 func (m *Matcher) similarity(p, q *profile) float64 {
 	var shared, total float64
-	for i, w := range p.words {
-		wt := m.weight(w)
-		if i >= p.nMain {
-			wt /= 2
-		}
-		total += wt
-		if slices.Contains(q.words, w) {
-			shared += wt
-		}
-	}
-	for i, w := range q.words {
-		wt := m.weight(w)
-		if i >= q.nMain {
-			wt /= 2
-		}
-		total += wt
-		if slices.Contains(p.words, w) {
-			shared += wt
+	for _, x := range [2][2]*profile{{p, q}, {q, p}} {
+		a, b := x[0], x[1]
+		for i, w := range a.words {
+			in := slices.Contains(b.words, w)
+			if !in && splitIn(a.words, i, b.words) {
+				continue // "over-the-range" and "over the range"
+			}
+			wt := m.weight(w)
+			if i >= a.nMain {
+				wt /= 2
+			}
+			total += wt
+			if in {
+				shared += wt
+			}
 		}
 	}
 	if total == 0 {
 		return 0
 	}
 	return shared / total
+}
+
+// splitIn reports whether words[i] is the words before it run together
+// ("overtherange" after "over", "the", "range") and in holds every piece:
+// the other title writes them apart.
+func splitIn(words []string, i int, in []string) bool {
+	rest := words[i]
+	for k := i - 1; k >= 0 && rest != ""; k-- {
+		w := words[k]
+		if len(w) >= len(rest) || !strings.HasSuffix(rest, w) {
+			break
+		}
+		if !slices.Contains(in, w) {
+			return false
+		}
+		rest = rest[:len(rest)-len(w)]
+		if slices.Contains(in, rest) {
+			return true
+		}
+	}
+	return false
 }
 
 // fitAgreement is how far two fit clauses name the same device: the
@@ -256,6 +279,8 @@ func (m *Matcher) decide(p, q *profile) Decision {
 		return Decision{Same: true, Reason: "model-name", Score: s}
 	case ev.weak && s >= weakCodeThreshold:
 		return Decision{Same: true, Reason: "item-number", Score: s}
+	case s >= weakCodeThreshold && !ev.unrelated && (sharedLetterCode(p, q) || sharedModelNumber(p, q)):
+		return Decision{Same: true, Reason: "model-name", Score: s}
 	}
 	switch {
 	case ev.fitOwn:
@@ -268,18 +293,128 @@ func (m *Matcher) decide(p, q *profile) Decision {
 	return Decision{Reason: "title", Score: s}
 }
 
+// minLetterCode is the shortest code of letters alone that names a model.
+const minLetterCode = 5
+
+// sharedLetterCode reports whether two titles share a code of letters alone
+// that one of them writes in pieces and the other as one word ("LCS-CSL"
+// and "lcscsl", "TV/LCDS" and "tvlcds"): five or more letters that read as
+// no word (see wordLike). Pieces both titles write alike are as often a
+// phrase ("CD/DVD", "SAT/ACT/PSAT").
+func sharedLetterCode(p, q *profile) bool {
+	for i, w := range p.words {
+		if len(w) < minLetterCode || !plainWord(w) || wordLike(w) {
+			continue
+		}
+		j := slices.Index(q.words, w)
+		if j >= 0 && joined(p.words, i) != joined(q.words, j) {
+			return true
+		}
+	}
+	return prefixedLetterCode(p, q) || prefixedLetterCode(q, p)
+}
+
+// prefixedLetterCode reports whether a code of six or more letters of p's
+// title is one of q's with a series prefix of up to three letters
+// ("USGSKB" and "NDSUSGSKB"), as digits codes are ("P6000" and
+// "COOLPIXP6000").
+func prefixedLetterCode(p, q *profile) bool {
+	for _, w := range p.words[:p.nMain] {
+		if len(w) < minLetterCode+1 || !plainWord(w) || wordLike(w) {
+			continue
+		}
+		for j, v := range q.words[:q.nMain] {
+			// Not a chunk's words run together ("new-softskin").
+			if n := len(v) - len(w); n >= 1 && n <= 3 && strings.HasSuffix(v, w) && plainWord(v) && !wordLike(v) &&
+				!(j > 0 && strings.HasSuffix(v, q.words[j-1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharedModelNumber reports whether two titles give one model-line word the
+// same three-digit number ("Harmony 890", "Voyager 510", "Q 320"): a
+// model's name, as a code is. Round hundreds are counts and speeds as often
+// ("FireWire 800", "100 sheets"), and four digits years ("Quicken 2007").
+func sharedModelNumber(p, q *profile) bool {
+	for _, s := range p.slots {
+		if len(s.num) != 3 || digitCount(s.num) != 3 || strings.HasSuffix(s.num, "00") || !plainWord(s.key) ||
+			s.key == "cpu" || s.key == "gpu" {
+			continue
+		}
+		if slices.Contains(q.slots, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether w is lower-case ASCII letters alone.
+func plainWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isLetterByte(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// maxCodePiece is the longest piece of a code of letters written in pieces.
+const maxCodePiece = 4
+
+// joined reports whether words[i] is a title chunk's short pieces run
+// together ("lcs-csl" read as "lcs", "csl" and "lcscsl"; "mba-clr-see"), not
+// words joined by a hyphen ("cyber-shot", "all-weather"). A chunk's words
+// come before its joined form, but for those the title gave earlier.
+func joined(words []string, i int) bool {
+	rest := words[i]
+	for k := i - 1; k >= 0; k-- {
+		w := words[k]
+		if len(w) > maxCodePiece || len(w) >= len(rest) || !strings.HasSuffix(rest, w) {
+			break
+		}
+		rest = rest[:len(rest)-len(w)]
+		if len(rest) <= maxCodePiece && slices.Contains(words[:i], rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// editionsDiffer reports whether one listing is an edition of a product
+// the other is not: a bundle, an upgrade or academic licence, a
+// remanufactured (third-party) item. A part number from an identifier field
+// or of seven or more characters that both share outranks the maker's
+// edition words, which titles leave out ("Elements 5 and Premiere 3 bundle"
+// and "Elements 5.0 / Premiere 3.0" under one part number), but not a third
+// party's: a remanufactured cartridge carries the maker's code.
+func editionsDiffer(p, q *profile, ev codeEv) bool {
+	d := p.edition ^ q.edition
+	if ev.strong && (ev.part || ev.longest >= 7) {
+		d &= edThirdParty
+	}
+	return d != 0
+}
+
 // hardVeto returns why two listings cannot be the same product whatever
 // else they share, or "". A shared model code of six or more characters
 // outweighs a brand that disagrees (retailers file a product under its
-// maker or its distributor).
+// maker or its distributor), and any shared model code a brand misspelt by
+// one letter ("Sennheisser RS120").
 func hardVeto(p, q *profile, ev codeEv) string {
 	switch {
-	case !brandsAgree(p, q) && !(ev.strong && ev.longest >= 6):
+	case !brandsAgree(p, q) && !(ev.strong && (ev.longest >= 6 || oneTypo(p.brand, q.brand))):
 		return "brand"
 	case specsConflict(p.specs, q.specs):
 		return "specs"
 	case ev.variant:
 		return "code"
+	case ev.colour:
+		return "colour"
+	case editionsDiffer(p, q, ev):
+		return "edition"
 	case p.colour != "" && q.colour != "" && p.colour != q.colour:
 		return "colour"
 	}
@@ -343,18 +478,51 @@ func slotsConflict(a, b []slot, clauses bool) bool {
 	return false
 }
 
-// subset reports whether every number a gives key k is among b's.
+// subset reports whether every number a gives key k is among b's; measures
+// agree when they are about the same (see aboutEqual).
 func subset(a, b []slot, k string, key func(slot) string) bool {
+	measure := strings.HasPrefix(strings.TrimPrefix(k, "@"), "#")
 	for _, s := range a {
 		if key(s) != k {
 			continue
 		}
-		if !slices.ContainsFunc(b, func(t slot) bool { return key(t) == k && t.num == s.num }) {
+		if !slices.ContainsFunc(b, func(t slot) bool {
+			return key(t) == k && (t.num == s.num || measure && aboutEqual(t.num, s.num))
+		}) {
 			return false
 		}
 	}
 	return true
 }
+
+// aboutEqual reports whether two measures are the same value stated to
+// different precision: a whole number is a rounded statement of a decimal
+// within one unit and five per cent of it, which rounds or truncates to it
+// ("14" and "14.7 megapixel", "32" and "31.5 inch"). Two decimals, or two
+// whole numbers, must be equal ("4.0" and "4.2 cu ft" differ).
+func aboutEqual(a, b string) bool {
+	x, errX := strconv.ParseFloat(a, 64)
+	y, errY := strconv.ParseFloat(b, 64)
+	if errX != nil || errY != nil {
+		return false
+	}
+	if x == y {
+		return true
+	}
+	wholeX, wholeY := !strings.Contains(a, "."), !strings.Contains(b, ".")
+	if wholeX == wholeY {
+		return false
+	}
+	if wholeY {
+		x, y = y, x // x is the whole number, y the decimal
+	}
+	d := math.Abs(x - y)
+	return d < 1 && (x == math.Floor(y) || x == math.Round(y)) && d <= maxRounding*max(x, y)
+}
+
+// maxRounding is the largest share of a measure that rounding it to a whole
+// number may lose.
+const maxRounding = 0.05
 
 // variantsDiffer reports whether two titles name different variants: their
 // main clauses, and their fit clauses when both have one; when only one has
@@ -376,6 +544,7 @@ type codeEv struct {
 	weak     bool // they share only an item number or the code of the device an accessory fits
 	conflict bool // both name their own codes of the same shape and share none
 	variant  bool // they name the same model with different colour letters
+	colour   bool // one's code names a colour the other's code or listing contradicts
 	longest  int  // length of the longest strong code shared
 	// part: a strong code shared is an identifier field's, a part number
 	// rather than a name that titles give a whole model line ("15-fa1",
@@ -392,8 +561,12 @@ func codeEvidence(p, q *profile) codeEv {
 	differ, fieldDiffer, fieldAgree, partDiffer, exact := false, false, false, false, false
 	for _, a := range p.codes {
 		for _, b := range q.codes {
-			own := a.kind == codeStrong && b.kind == codeStrong && !a.fit && !b.fit
+			af, bf := a.fit && !tailPart(a, p, q), b.fit && !tailPart(b, q, p)
+			own := a.kind == codeStrong && b.kind == codeStrong && !af && !bf
 			r := relate(a.s, b.s)
+			if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {
+				r = codesEqual // "NNH965BK" and "NN-H965BF", both black
+			}
 			if a.field && b.field && (r == codesDiffer || r == codesVariant) {
 				fieldDiffer = true
 			}
@@ -401,24 +574,29 @@ func codeEvidence(p, q *profile) codeEv {
 				fieldAgree = true
 			}
 			// Item numbers of the same length that differ: "63300", "63260".
-			if r == codesDiffer && !a.fit && !b.fit && (a.kind == codeWeak || b.kind == codeWeak) &&
+			if r == codesDiffer && !af && !bf && (a.kind == codeWeak || b.kind == codeWeak) &&
 				digitCount(a.s) == len(a.s) && digitCount(b.s) == len(b.s) && len(a.s) == len(b.s) {
 				differ = true
 			}
 			// Part numbers of seven or more digits that differ name
 			// different items, whatever model names the titles share.
 			if r == codesDiffer && len(a.s) >= 7 && len(b.s) >= 7 && digitCount(a.s) == len(a.s) && digitCount(b.s) == len(b.s) &&
-				!a.fit && !b.fit {
+				!af && !bf {
 				partDiffer = true
 			}
 			switch r {
 			case codesWithin:
-				if !a.fit && !b.fit {
+				if !af && !bf {
 					ev.line = true
 				}
 			case codesEqual:
 				if own && a.s == b.s {
 					exact = true
+				}
+				if own && coloursDiffer(a, b, p, q) {
+					// "DVPFX820R" against a black "DVPFX820".
+					ev.colour = true
+					continue
 				}
 				switch {
 				case own:
@@ -427,10 +605,10 @@ func codeEvidence(p, q *profile) codeEv {
 					if a.field || b.field {
 						ev.part = true
 					}
-				case a.kind >= codeLine && b.kind >= codeLine && !a.fit && !b.fit:
+				case a.kind >= codeLine && b.kind >= codeLine && !af && !bf:
 					ev.line = true
 					ev.lineLen = max(ev.lineLen, min(len(a.s), len(b.s)))
-				case a.kind == codeStrong && b.kind == codeStrong && a.fit != b.fit:
+				case a.kind == codeStrong && b.kind == codeStrong && af != bf:
 					ev.fitOwn = true
 				default:
 					ev.weak = true
@@ -485,6 +663,72 @@ func codeEvidence(p, q *profile) codeEv {
 		ev = codeEv{conflict: true}
 	}
 	return ev
+}
+
+// coloursDiffer reports whether two equal codes name different colours:
+// one ends in colour letters or a colour name the other's code and listing
+// do not share ("DVPFX820R" and a black "DVPFX820"). A listing that states
+// its colour is taken at its word.
+func coloursDiffer(a, b code, p, q *profile) bool {
+	var ta, tb string
+	switch {
+	case strings.HasPrefix(b.s, a.s):
+		tb = b.s[len(a.s):]
+	case strings.HasPrefix(a.s, b.s):
+		ta = a.s[len(b.s):]
+	default:
+		return false
+	}
+	ca, cb := colourBit(p.colour), colourBit(q.colour)
+	if ca == 0 {
+		ca = a.colours | colourCode(ta)
+	}
+	if cb == 0 {
+		cb = b.colours | colourCode(tb)
+	}
+	return ca != 0 && cb != 0 && ca&cb == 0
+}
+
+// tailPart reports whether a code that ends the clause naming the device an
+// accessory fits, the last word of p's title, is p's own part number:
+// retailers append it ("Elan Form for iPhone 3G 8223-IP2EFRMB"). A number of
+// seven or more digits is (no device is named by digits alone), and so is a
+// code of eight or more characters when both listings are accessories;
+// device names are short ("iPhone 3G", "nuvi 660", "SM-S921B"), and a
+// device's full code after "for" ("Charger for HP 15-fa1003na") stays the
+// device's against the device itself.
+func tailPart(c code, p, q *profile) bool {
+	if !c.last || c.kind != codeStrong {
+		return false
+	}
+	return digitCount(c.s) == len(c.s) && len(c.s) >= 7 || p.acc && q.acc && len(c.s) >= 8
+}
+
+// colourSpelling reports whether two codes that end in different letters
+// ("MDB7851BK", "MDB7851AWB") spell one colour of one model: both listings
+// state that colour, the letters of one name it and those of the other name
+// no other colour ("ICFC1IPMK2BLK" and "ICFC1IPMK2WHI" differ, whatever the
+// titles say).
+func colourSpelling(a, b string, p, q *profile) bool {
+	c := colourBit(p.colour)
+	if c == 0 || p.colour != q.colour {
+		return false
+	}
+	ca, cb := colourLetters(a[len(stem(a)):]), colourLetters(b[len(stem(b)):])
+	if ca != 0 && ca&c == 0 || cb != 0 && cb&c == 0 {
+		return false
+	}
+	return ca|cb != 0
+}
+
+// colourCode returns the colours letters after a code name when they are
+// two or more: a single letter is a colour ("R") as often as a variant
+// ("P" for pro, "G" for a generation).
+func colourCode(s string) colourSet {
+	if len(s) < 2 {
+		return 0
+	}
+	return colourLetters(s)
 }
 
 // mpnsDiffer reports whether both listings give manufacturer part numbers
@@ -569,6 +813,36 @@ func brandsAgree(p, q *profile) bool {
 		return true
 	}
 	return namesBrand(q.words, a) || namesBrand(p.words, b) || brandAlias(a) == brandAlias(b)
+}
+
+// minTypoBrand is the shortest brand a misspelling is recognised in: short
+// names one letter apart are different makers ("Sony" and "Sono").
+const minTypoBrand = 6
+
+// oneTypo reports whether two brand names of six or more letters differ by
+// one slip of the keyboard: a letter changed, added or dropped, or two
+// neighbours swapped ("Sennheisser", "Frigidarie").
+func oneTypo(a, b string) bool {
+	if len(a) < minTypoBrand || len(b) < minTypoBrand {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch len(b) - len(a) {
+	case 0:
+		if a[i+1:] == b[i+1:] {
+			return true // one letter changed
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // two swapped
+	case 1:
+		return a[i:] == b[i+1:] // one letter added
+	}
+	return false
 }
 
 // namesBrand reports whether a title's words spell brand, alone or as two

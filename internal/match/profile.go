@@ -2,6 +2,7 @@ package match
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -34,6 +35,34 @@ type profile struct {
 	hasFit    bool
 	hasTitle  bool
 	config    configSet // configuration details the title states
+	edition   edition   // the edition words of the title
+}
+
+// edition records the words of a title that make a listing an edition of a
+// product rather than the product: a bundle, a licence upgrade, an
+// academic licence, a remanufactured item.
+type edition uint8
+
+const (
+	edBundle edition = 1 << iota
+	edUpgrade
+	edAcademic
+	edThirdParty
+)
+
+// editionOf returns the edition a title word names, or 0.
+func editionOf(w string) edition {
+	switch w {
+	case "bundle":
+		return edBundle
+	case "upgrade":
+		return edUpgrade
+	case "academic":
+		return edAcademic
+	case "remanufactured":
+		return edThirdParty
+	}
+	return 0
 }
 
 // configSet records which configuration details a listing states: RAM,
@@ -81,7 +110,7 @@ func profileOf(it Item, opt Options) profile {
 		p.codes[i].mpn = true
 	}
 	p.codes = fieldCodes(it.ModelNumber, it.Brand, p.codes)
-	cs := chunks(foldTitle(it.Title))
+	cs := mergeFractions(chunks(foldTitle(it.Title)))
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
 	p.parts = make([]string, 0, len(cs))
@@ -111,8 +140,9 @@ func profileOf(it Item, opt Options) profile {
 			if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
 				regionSuffix("/"+cs[i+1].text) == 0 {
 				cd.s += NormalizePart(cs[i+1].text)
+				cd.colours |= slashColour(cs[i+1].text)
 			}
-			cd.fit = c.fit
+			cd.fit, cd.last = c.fit, i == len(cs)-1
 			p.codes = appendCode(p.codes, cd)
 			// "961464-0403": the item number before its suffix.
 			if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
@@ -120,16 +150,19 @@ func profileOf(it Item, opt Options) profile {
 				p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
 			}
 		}
-		ws := splitWords(c.text, wb[:0])
+		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for _, w := range ws {
 			if isStopWord(w) {
 				continue
 			}
+			p.edition |= editionOf(w)
 			if c.fit {
 				if !slices.Contains(fitWords, w) {
 					fitWords = append(fitWords, w)
 				}
-			} else if !slices.Contains(p.words, w) {
+				continue
+			}
+			if !slices.Contains(p.words, w) {
 				p.words = append(p.words, w)
 			}
 		}
@@ -169,6 +202,29 @@ func profileOf(it Item, opt Options) profile {
 	return p
 }
 
+// romanNumerals writes the Roman numerals II to VIII among words as digits
+// ("Star Wars II", "Mark III", "Series IV"), in place. I, V and X are
+// letters as often.
+func romanNumerals(ws []string) []string {
+	for i, w := range ws {
+		switch w {
+		case "ii":
+			ws[i] = "2"
+		case "iii":
+			ws[i] = "3"
+		case "iv":
+			ws[i] = "4"
+		case "vi":
+			ws[i] = "6"
+		case "vii":
+			ws[i] = "7"
+		case "viii":
+			ws[i] = "8"
+		}
+	}
+	return ws
+}
+
 // maxDescription is how much of a description is read for model codes.
 const maxDescription = 400
 
@@ -186,7 +242,9 @@ func (p *profile) readDescription(d string) {
 		if lf == "for" || lf == "compatible" || lf == "fits" {
 			return
 		}
-		if strings.ContainsAny(f, "0123456789") && strings.ContainsFunc(f, unicode.IsLetter) {
+		// A code has letters and digits, or is a part number of seven or
+		// more digits ("010-10908-00").
+		if strings.ContainsAny(f, "0123456789") && (strings.ContainsFunc(f, unicode.IsLetter) || digitCount(f) >= 7) {
 			if cd, ok := codeOf(lf, prev, prev2); ok && cd.kind == codeStrong &&
 				!slices.ContainsFunc(p.codes, func(x code) bool { return x.s == cd.s }) {
 				p.descCodes = append(p.descCodes, cd.s)
@@ -207,7 +265,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			prevWord = ""
 		}
 		prevFit = c.fit
-		ws := splitWords(c.text, wb[:0])
+		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for k, w := range ws {
 			if bit, ok := variantWords[w]; ok && len(ws) == 1 && !notVariant(cs, i, w) {
 				if c.fit {
@@ -233,12 +291,23 @@ func (p *profile) readModelLine(cs []chunk) {
 				case i+1 < len(cs) && !cs[i+1].brk:
 					next = firstWord(cs[i+1].text)
 				}
-				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 {
-					if gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx") {
+				// "79g-00007", "3-hole": the start of a code or a count.
+				codePiece := k+1 < len(ws)
+				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
+					switch {
+					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
+					case isNumber(w) && k == len(ws)-1 && len(next) == 1 && modelSuffixed(w+next) && !c.inch:
+						w += next // "XL 330 S" is "XL 330S"
 					}
 					p.addSlot(prevWord, w, c.fit)
 				}
+			}
+			if size := paperSize(w); size != "" {
+				p.addSlot("#paper", size, c.fit) // "letter" and "legal" folders
+			}
+			if os := platform(w); os != "" {
+				p.addSlot("#os", os, c.fit) // software "for Mac" and "for Windows"
 			}
 			// Watch band sizes: "S/M", "M/L".
 			if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
@@ -264,6 +333,81 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 	}
+}
+
+// mergeFractions returns the chunks with fractions written as decimals:
+// "22-1/2" is "22.5", and "8" followed by "1/2" one chunk "8.5". It returns
+// cs itself when the title has no fraction.
+func mergeFractions(cs []chunk) []chunk {
+	var out []chunk
+	for i := 0; i < len(cs); i++ {
+		c := cs[i]
+		whole, frac, ok := strings.Cut(c.text, "-")
+		if !ok {
+			whole, frac = "", c.text
+		}
+		v, isFrac := fractionOf(frac)
+		merge := false
+		switch {
+		case isFrac && whole != "" && isNumber(whole) && !strings.Contains(whole, "."):
+			v += float64(leadingNumber(whole)) // "22-1/2"
+		case isFrac:
+			isFrac = false // a lone fraction ("1/2": a ratio as often), or "A-1/2"
+		case isNumber(c.text) && !strings.Contains(c.text, ".") && i+1 < len(cs) && !cs[i+1].brk:
+			// "22 1/2": the whole number and the fraction.
+			if f, ok := fractionOf(cs[i+1].text); ok {
+				v, isFrac, merge = f+float64(leadingNumber(c.text)), true, true
+			}
+		}
+		if !isFrac {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = make([]chunk, i, len(cs))
+			copy(out, cs[:i])
+		}
+		if merge {
+			c.inch = cs[i+1].inch
+			i++
+		}
+		c.text = strconv.FormatFloat(v, 'f', -1, 64)
+		out = append(out, c)
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// fractionOf reads a proper fraction with a common denominator: "1/2",
+// "3/4", "7/16".
+func fractionOf(t string) (float64, bool) {
+	a, b, ok := strings.Cut(t, "/")
+	if !ok || a == "" || b == "" || len(a) > 2 || len(b) > 2 || digitCount(a) != len(a) || digitCount(b) != len(b) {
+		return 0, false
+	}
+	n, d := leadingNumber(a), leadingNumber(b)
+	switch d {
+	case 2, 3, 4, 5, 8, 16, 32:
+	default:
+		return 0, false
+	}
+	if n == 0 || n >= d {
+		return 0, false
+	}
+	return float64(n) / float64(d), true
+}
+
+// leadingNumber returns the value of the digits that start s.
+func leadingNumber(s string) int {
+	n := 0
+	for i := 0; i < len(s) && isDigitByte(s[i]) && i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
 }
 
 // readMeasure records the measure that the number ws[k] of chunk i starts:
@@ -299,11 +443,18 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	}
 }
 
-// digitsUnit splits "24lb" into "24" and "lb" when the letters are a unit.
+// digitsUnit splits "24lb" into "24" and "lb", "1.5m" into "1.5" and "m",
+// when the letters are a unit.
 func digitsUnit(w string) (string, string, bool) {
 	d := leadingDigits(w)
 	if d == 0 || d == len(w) {
 		return "", "", false
+	}
+	if w[d] == '.' && d+1 < len(w) && isDigitByte(w[d+1]) {
+		d += 1 + leadingDigits(w[d+1:]) // "1.5m", "2.5mm"
+		if d == len(w) {
+			return "", "", false
+		}
 	}
 	u := measureUnit(w[d:])
 	return w[:d], u, u != ""
@@ -362,9 +513,32 @@ func number(w string) string {
 	return "0"
 }
 
+// measureNumber folds a measure for comparison, keeping whether it was
+// stated as a decimal: "07" is "7", "2.50" is "2.5", "4.0" stays "4.0"
+// (see aboutEqual).
+func measureNumber(w string) string {
+	if i := strings.IndexByte(w, '.'); i >= 0 {
+		w = strings.TrimRight(w, "0")
+		if len(w) == i+1 {
+			w += "0"
+		}
+	}
+	if t := strings.TrimLeft(w, "0"); t != "" && t[0] != '.' {
+		return t
+	}
+	if i := strings.IndexByte(w, '.'); i >= 0 {
+		return "0" + w[i:]
+	}
+	return "0"
+}
+
 func (p *profile) addSlot(key, num string, fit bool) {
 	if isNumber(num) {
-		num = number(num)
+		if strings.HasPrefix(key, "#") {
+			num = measureNumber(num)
+		} else {
+			num = number(num)
+		}
 	}
 	// Processors and graphics compare across the words retailers use:
 	// "i7", "Core i7"; "Ryzen 7"; "Core Ultra 7"; "RTX 4070", "GTX 1660".
@@ -396,6 +570,32 @@ func gpuWord(w string) bool {
 	return false
 }
 
+// platform returns the computer platform a word names, "mac" or "windows",
+// or "": software and peripherals are sold for one, or for both.
+func platform(w string) string {
+	switch w {
+	case "mac", "macintosh", "macos", "osx":
+		return "mac"
+	case "windows", "win":
+		return "windows"
+	}
+	return ""
+}
+
+// paperSize returns the paper size a word names ("A4", "letter", "legal"),
+// or "": office products come in one size each.
+func paperSize(w string) string {
+	switch w {
+	case "a3", "a4", "a5", "a6", "b4", "b5", "legal", "ledger", "tabloid", "foolscap":
+		return w
+	case "letter", "ltr":
+		return "letter"
+	case "lgl":
+		return "legal"
+	}
+	return ""
+}
+
 // bandSize reports whether a word is a strap size ("s", "m", "l", "xl").
 func bandSize(w string) bool {
 	switch w {
@@ -421,8 +621,8 @@ func modelSuffixed(w string) bool {
 
 // slotKey reports whether a word can carry a model-line number.
 func slotKey(w string) bool {
-	if len(w) > 12 || unitWords[w] || isStopWord(w) {
-		return false
+	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
+		return false // "Black 10" is a colour and a count
 	}
 	switch w {
 	case "usb", "bluetooth", "bt", "hdmi", "wifi", "fi", "wi", "windows", "win", "android", "ios", "class",
