@@ -120,6 +120,9 @@ func AnalyzeWithBrand(query, category, brand string) Analysis {
 				a.Derived[s.name] = s.bound
 			}
 			add(Term{Text: s.token}, false)
+			if s.kind != "" {
+				add(Term{Text: s.kind}, false)
+			}
 			i += s.words
 			continue
 		}
@@ -172,6 +175,7 @@ type spec struct {
 	name  string
 	bound Bound
 	token string // the value as a ranking term, e.g. "24gb"
+	kind  string // a label naming a kind of drive ("ssd"), also a ranking term
 	words int    // how many words formed it
 }
 
@@ -188,6 +192,16 @@ func numberWithUnit(t, unit string) (float64, bool) {
 func isMemoryLabel(t string) bool {
 	switch t {
 	case "ram", "memory", "ddr3", "ddr4", "ddr5", "lpddr4", "lpddr4x", "lpddr5", "lpddr5x", "unified":
+		return true
+	}
+	return false
+}
+
+// isDriveKind reports whether a storage label names a kind of drive, which
+// ranks that kind first ("1TB SSD" before a 1TB memory card).
+func isDriveKind(t string) bool {
+	switch t {
+	case "ssd", "hdd", "nvme", "emmc", "harddrive":
 		return true
 	}
 	return false
@@ -233,11 +247,14 @@ func detectSpec(words []word, i int) (spec, bool) {
 		if !ok {
 			return spec{}, false
 		}
-		n := 1
-		if isStorageLabel(next(1)) {
-			n = 2
+		sp := spec{name: catalog.StorageGB, bound: gte(v * 1000), token: t, words: 1}
+		if label := next(1); isStorageLabel(label) {
+			sp.words = 2
+			if isDriveKind(label) {
+				sp.kind = label
+			}
 		}
-		return spec{name: catalog.StorageGB, bound: gte(v * 1000), token: t, words: n}, true
+		return sp, true
 	case strings.HasSuffix(t, "gb"):
 		v, ok := numberWithUnit(t, "gb")
 		if !ok {
@@ -252,7 +269,11 @@ func detectSpec(words []word, i int) (spec, bool) {
 		case n1 == "of" && isMemoryLabel(n2):
 			return spec{name: catalog.MemoryGB, bound: gte(v), token: t, words: 3}, true
 		case isStorageLabel(n1):
-			return spec{name: catalog.StorageGB, bound: gte(v), token: t, words: 2}, true
+			sp := spec{name: catalog.StorageGB, bound: gte(v), token: t, words: 2}
+			if isDriveKind(n1) {
+				sp.kind = n1
+			}
+			return sp, true
 		case n1 == "of" && isStorageLabel(n2):
 			return spec{name: catalog.StorageGB, bound: gte(v), token: t, words: 3}, true
 		}
