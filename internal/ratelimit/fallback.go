@@ -149,8 +149,10 @@ func (f *Fallback) probe() {
 		err := f.primary.Ping(ctx)
 		cancel()
 		if err == nil {
-			f.up.Store(true)
+			// Logged before the switch, so that whoever sees the primary
+			// in use again also sees the line.
 			f.log.Info("redis reachable again; rate limits are shared across replicas")
+			f.up.Store(true)
 			return
 		}
 		wait = min(2*wait, f.maxBackoff)
