@@ -12,7 +12,7 @@ const maxKeyGroups = 16
 
 // linkCodes joins listings of one brand that name the same model code in a
 // title or an identifier field. A code that ends in a few letters after its
-// last digit ("TXSR606B") also meets the code without them, and the pair
+// last digit ("DHTS217B") also meets the code without them, and the pair
 // decision then judges the letters.
 func (g *groups) linkCodes(part []int) {
 	members := map[string][]int{}

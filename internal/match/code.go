@@ -11,12 +11,12 @@ import (
 type codeKind uint8
 
 const (
-	// codeWeak: a number of five or more digits in a title ("226540"): an
+	// codeWeak: a number of five or more digits in a title ("483921"): an
 	// item number as often as not, so it supports a match but never refutes
 	// one.
 	codeWeak codeKind = iota + 1
 	// codeLine: a word with a small number glued on ("Book4", "iPhone15",
-	// "CoolpixP80"): it names a model line, so it supports a match that
+	// "Zenbook14"): it names a model line, so it supports a match that
 	// the titles' variant words and numbers allow.
 	codeLine
 	// codeStrong: a part or model number ("WH-1000XM5", "KD-55X80L") from a
@@ -35,7 +35,7 @@ type code struct {
 	// last marks a code that is the last word of its title.
 	last bool
 	// colours is the colour a name written after the code states
-	// ("LAPST110BLACK", "mdrj10/blue"), or 0.
+	// ("JBLGO4BLACK", "srs-xb100/blue"), or 0.
 	colours colourSet
 }
 
@@ -189,7 +189,7 @@ var cpuWords = map[string]bool{
 var specCode = regexp.MustCompile(`^(?:[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
 
 // cpuCode matches a processor's model number: "155H", "7840HS", "1235U",
-// "N4500", "P8400".
+// "N4500", "N100".
 var cpuCode = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}|[A-Z][0-9]{3,4}[A-Z]?)$`)
 
 // codeOf returns the code a title chunk spells, if any. prev and prev2 are
@@ -198,20 +198,20 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	if !strings.ContainsAny(t, "0123456789") || len(t) < 3 {
 		return code{}, false // every code has a digit
 	}
-	// "mdrj10/blue": a colour after a slash is no part of the code.
+	// "srs-xb100/blue": a colour after a slash is no part of the code.
 	var colours colourSet
 	if i := strings.LastIndexByte(t, '/'); i > 0 && colourWords[t[i+1:]] != "" {
 		colours = colourBit(colourWords[t[i+1:]])
 		t = t[:i]
 	} else if i > 0 && len(t)-i <= 4 && lettersOnly(t[i+1:]) {
-		// "dvpfx820/r", "srsa212/blk": letters after a slash are a colour.
+		// "srsxb100/r", "scpmx802/blk": letters after a slash are a colour.
 		colours = slashColour(t[i+1:])
 	}
 	s, named := trimColour(NormalizePart(t))
 	colours |= named
 	if len(s) == 3 && strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsFunc(s, unicode.IsLetter) &&
 		!specCode.MatchString(s) && !standardName(s) && !cpuWords[prev] {
-		return code{s: s, kind: codeLine}, true // "D90", "Z9i", "G10": a short model name
+		return code{s: s, kind: codeLine}, true // "Z50", "R10", "S23": a short model name
 	}
 	if len(s) < 4 || len(s) > 24 {
 		return code{}, false
@@ -235,7 +235,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		case len(s) < 5 || strings.Contains(t, ".") && !strings.Contains(t, "-"):
 			return code{}, false
 		case len(s) >= 7:
-			return code{s: s, kind: codeStrong}, true // a part number: "010-00718-40", "kit 0101097900"
+			return code{s: s, kind: codeStrong}, true // a part number: "010-02641-12", "kit 0101256300"
 		case versionWords[prev]:
 			return code{}, false // "Windows 10", "Pack 24"
 		}
@@ -250,8 +250,8 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		return code{}, false
 	}
 	// A word with a small number glued on names a model line, not a model:
-	// "Book4", "Watch6", "iPhone15", "Pixel8"; "DMC-FZ28", with a separator,
-	// and "HDRSR10", whose letters are no word, are codes.
+	// "Book4", "Watch6", "iPhone15", "Pixel8"; "DC-TZ99", with a separator,
+	// and "SRSXB13", whose letters are no word, are codes.
 	kind := codeStrong
 	if l, d, ok := letterDigits(strings.ToLower(s)); ok && len(l) >= 3 && len(d) <= 2 && len(s) == len(alnumOnly(t)) &&
 		!strings.ContainsAny(t, "-/.") && wordLike(l) {
@@ -265,9 +265,9 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 }
 
 // fieldCodes returns the codes of an identifier field (MPN, model number):
-// the whole field when it reads as one code ("WH-1000XM5", "hx-mta64da /
-// g42", "33250"), else the chunks that do ("model b video spectra 1.5"
-// names none). A leading brand name is dropped ("HP CE505XD").
+// the whole field when it reads as one code ("WH-1000XM5", "sc-pmx802 /
+// eb", "48213"), else the chunks that do ("ultra hd smart tv 55" names
+// none). A leading brand name is dropped ("HP 3YM62AE").
 func fieldCodes(field, brand string, out []code) []code {
 	if !strings.ContainsAny(field, "0123456789") {
 		return out // every code has a digit
@@ -322,7 +322,7 @@ func slashColour(s string) colourSet {
 }
 
 // trimColour drops a colour name written at the end of a code after its
-// last digit and returns the colour: "LAPST110BLACK" is "LAPST110", black.
+// last digit and returns the colour: "JBLGO4BLACK" is "JBLGO4", black.
 func trimColour(s string) (string, colourSet) {
 	for _, c := range []string{"BLACK", "WHITE", "SILVER", "BLUE", "GREEN", "PINK", "PURPLE", "GRAY", "GREY", "RED",
 		"ORANGE", "YELLOW", "GOLD", "NAVY"} {
@@ -334,7 +334,7 @@ func trimColour(s string) (string, colourSet) {
 }
 
 // measureCode reports whether a normalised token is a number and a word:
-// "6OUTLET", "3FOOT", "22CHANNEL".
+// "4GANG", "2METRE", "12CHANNEL".
 func measureCode(s string) bool {
 	d := leadingDigits(s)
 	return d > 0 && d <= 3 && len(s)-d >= 3 && digitCount(s) == d
@@ -369,28 +369,28 @@ type codeRelation uint8
 const (
 	codesUnrelated codeRelation = iota // different shapes: a part number and a model name
 	codesDiffer                        // the same shape, different codes
-	codesVariant                       // the same model, different trailing letters (a colour): "DVPFX820P", "DVPFX820W"
-	codesWithin                        // a short model name inside a longer code: "D90" in "D90BODY", "50D" in "EOS50DBODY"
+	codesVariant                       // the same model, different trailing letters (a colour): "SRSXB100P", "SRSXB100W"
+	codesWithin                        // a short model name inside a longer code: "Z50" in "Z50BODY", "90D" in "EOS90DBODY"
 	codesEqual                         // the same code, or one with a short letter suffix or a prefix
 )
 
 // relate compares two codes. Codes are equal when they are the same, when
 // one is the other with up to three letters appended (six to one of seven
 // or more characters; a colour or region:
-// "TXSR606B" and "TXSR606", "5035B001AA" and "5035B001", "DLE0442WH" and
-// "DLE0442W"), or when one is the other with a series name in front
-// ("COOLPIXP6000BK" and "P6000"). They are variants when they agree up to
+// "DHTS217B" and "DHTS217", "5666C002AA" and "5666C002", "PMA600NEBK" and
+// "PMA600NE"), or when one is the other with a series name in front
+// ("COOLPIXP950BK" and "P950"). They are variants when they agree up to
 // the last digit and then end in different letters; they differ when they
-// have the same pattern of letter and digit runs ("BE750G" and "BE450G"),
+// have the same pattern of letter and digit runs ("BX750MI" and "BX950MI"),
 // and are unrelated otherwise. Different trailing letters that can name one
 // colour ("BK" and "BL", "SIL" and "SL") are the same code, and so are
-// numbers that differ in leading zeros ("02160" and "2160").
+// numbers that differ in leading zeros ("00200638" and "200638").
 func relate(a, b string) codeRelation {
 	if a == b {
 		return codesEqual
 	}
 	if digitCount(a) == len(a) && digitCount(b) == len(b) && strings.TrimLeft(a, "0") == strings.TrimLeft(b, "0") {
-		return codesEqual // "02160" and "2160": a part number without its leading zero
+		return codesEqual // "00200638" and "200638": a part number without its leading zeros
 	}
 	if len(a) > len(b) {
 		a, b = b, a
@@ -401,7 +401,7 @@ func relate(a, b string) codeRelation {
 		// ("SM-S921B" and "SM-S921BZKDEUB": colour and region).
 		tail := len(post) <= 3 || len(post) <= 6 && len(a) >= 7 && pre == ""
 		// A series name in front: three letters or more, two before a
-		// long code ("RP-SDV02GU1A").
+		// long code ("MB-MC512KAEU").
 		front := pre == "" || digitCount(a) >= 2 && (len(pre) >= 3 || len(a) >= 8)
 		if tail && front && lettersOnly(pre) && lettersOnly(post) && !packSuffix(post) {
 			return codesEqual
@@ -416,8 +416,8 @@ func relate(a, b string) codeRelation {
 	}
 	sa, sb := stem(a), stem(b)
 	if sa == sb && sa != "" && len(a)-len(sa) <= 3 && len(b)-len(sb) <= 3 {
-		// Colour letters for one colour: "RXV863BK" and "RXV863BL",
-		// "NXU10SIL" and "NXU10SL".
+		// Colour letters for one colour: "YAS209BK" and "YAS209BL",
+		// "AS301SIL" and "AS301SL".
 		if colourLetters(a[len(sa):])&colourLetters(b[len(sb):]) != 0 && len(sa) >= 4 {
 			return codesEqual
 		}
@@ -430,7 +430,7 @@ func relate(a, b string) codeRelation {
 }
 
 // packSuffix reports whether the letters after a code make it a kit or a
-// multi-pack of the product: "PLA401V3KIT", "SPK24GXDUO".
+// multi-pack of the product: "TLPA7017KIT", "DECOX20DUO".
 func packSuffix(s string) bool {
 	switch s {
 	case "KIT", "PK", "DUO", "TRI", "SET", "BND":
@@ -439,7 +439,7 @@ func packSuffix(s string) bool {
 	return false
 }
 
-// stem returns a code up to its last digit: "DVPFX820" for "DVPFX820P".
+// stem returns a code up to its last digit: "SRSXB100" for "SRSXB100P".
 func stem(s string) string {
 	i := strings.LastIndexFunc(s, unicode.IsDigit)
 	return s[:i+1]

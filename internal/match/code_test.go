@@ -24,7 +24,7 @@ func TestTitleCodes(t *testing.T) {
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		{"Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},
 		// Measures written with a hyphen.
-		{"6-outlet surge protector 3-foot cable 22-channel radio", nil},
+		{"4-gang surge protected extension lead 2-metre cable 12-channel mixer", nil},
 		// Model-line names ("Book4", "Watch6") are weaker: not strong codes.
 		{"Samsung Galaxy Book4 Pro Watch6", nil},
 	}
@@ -50,23 +50,23 @@ func TestRelate(t *testing.T) {
 		want codeRelation
 	}{
 		{"WH1000XM5", "WH1000XM5", codesEqual},
-		{"TXSR606", "TXSR606B", codesEqual},       // a colour letter
-		{"5035B001", "5035B001AA", codesEqual},    // a region
-		{"P6000", "COOLPIXP6000BK", codesEqual},   // a series name in front
-		{"PLA401V3", "PLA401V3KIT", codesVariant}, // a kit is another product
-		{"DVPFX820P", "DVPFX820W", codesVariant},  // colours
-		{"BE750G", "BE450G", codesDiffer},         // another model
-		{"D90", "D90BODY", codesWithin},           // a model name in a longer code
-		{"SLRC202", "133827", codesUnrelated},     // a model and an item number
+		{"DHTS217", "DHTS217B", codesEqual},       // a colour letter
+		{"5666C002", "5666C002AA", codesEqual},    // a region
+		{"P950", "COOLPIXP950BK", codesEqual},     // a series name in front
+		{"TLPA7017", "TLPA7017KIT", codesVariant}, // a kit is another product
+		{"SRSXB100P", "SRSXB100W", codesVariant},  // colours
+		{"BX750MI", "BX950MI", codesDiffer},       // another model
+		{"Z50", "Z50BODY", codesWithin},           // a model name in a longer code
+		{"HDRCX405", "475612", codesUnrelated},    // a model and an item number
 		{"KD55X80L", "KD65X85L", codesDiffer},     // another size
 		{"RT-AX86U", "GT-AXE16000", codesUnrelated},
-		{"RXV863BK", "RXV863BL", codesEqual},    // black, spelled two ways
-		{"NXU10SIL", "NXU10SL", codesEqual},     // silver, spelled two ways
-		{"SRSA212BK", "SRSA212BLK", codesEqual}, // black, spelled two ways
-		{"KD55X80K", "KD55X80L", codesVariant},  // model years, no colours
-		{"CVEM79PNK", "CVEM79WH", codesVariant}, // pink and white
-		{"HT-Z410/XAA", "HTZ410T", codesEqual},  // a region and a letter
-		{"YPS2ZW", "YP-S2ZG/XAA", codesVariant}, // white and green
+		{"YAS209BK", "YAS209BL", codesEqual},          // black, spelled two ways
+		{"AS301SIL", "AS301SL", codesEqual},           // silver, spelled two ways
+		{"SRSXB13BK", "SRSXB13BLK", codesEqual},       // black, spelled two ways
+		{"KD55X80K", "KD55X80L", codesVariant},        // model years, no colours
+		{"JBLT510PNK", "JBLT510WH", codesVariant},     // pink and white
+		{"HW-S60/XEU", "HWS60T", codesEqual},          // a region and a letter
+		{"SMR177NZW", "SM-R177NZG/XEU", codesVariant}, // white and green
 	}
 	for _, tt := range tests {
 		a, b := NormalizePart(tt.a), NormalizePart(tt.b)
@@ -88,23 +88,23 @@ func TestSlots(t *testing.T) {
 		{"Samsung Galaxy S23 Ultra", []slot{{"s", "23"}}},
 		{"Apple AirPods (3rd generation)", []slot{{"gen", "3"}}},
 		{"Laptop Core i7, RTX 4070 Ti", []slot{{"cpu", "i7"}, {"gpu", "rtx4070ti"}}},
-		{"Screen 81 x 108 video format", []slot{{"#dim", "81x108"}}},
+		{"TV Wall Bracket 400 x 400 VESA", []slot{{"#dim", "400x400"}}},
 		{"Google Pixel 7a 128GB", []slot{{"pixel", "7a"}, {"#gb", "128"}}},
 		{"Case for iPhone 15", []slot{{"@iphone", "15"}}},
 		{"Apple Watch Sport Band - S/M", []slot{{"#band", "sm"}}},
 		{"USB 3.0 Bluetooth 5.3 Windows 11", []slot{{"#os", "windows"}}},
-		{"Weber Performer 22-1/2\" Charcoal Grill", []slot{{"#in", "22.5"}}},
-		{"Weber Performer 22 1/2 inch Charcoal Grill", []slot{{"#in", "22.5"}}},
-		{"Copy Paper 8-1/2 x 11 Letter", []slot{{"#dim", "8.5x11"}, {"#paper", "letter"}}},
+		{"Internal Hard Drive 2-1/2\" SATA", []slot{{"#in", "2.5"}}},
+		{"Hard Drive Enclosure 2 1/2 inch USB-C", []slot{{"#in", "2.5"}}},
+		{"Inkjet Photo Paper 8-1/2 x 11 Letter", []slot{{"#dim", "8.5x11"}, {"#paper", "letter"}}},
 		{"HDMI Cable 1.5m", []slot{{"#m", "1.5"}}},
-		{"Fridge Freezer 4.0 cu ft", []slot{{"#cu", "4.0"}}},
-		{"TomTom XL 330 S Sat Nav", []slot{{"xl", "330s"}}},
-		{"Office Home and Student 79G-00007", nil},
-		{"Canon EOS 5D Mark III", []slot{{"mark", "3"}}},
-		{"Wallet File Legal", []slot{{"#paper", "legal"}}},
-		{"Illustrator CS3 for Mac", []slot{{"cs", "3"}, {"@#os", "mac"}}},
-		{"Office Paper 3-Hole Punched", nil},
-		{"Accounting Book Black Burgundy 150 Green Pages", nil},
+		{"Stereo Soundbar 2.0 ch", []slot{{"#ch", "2.0"}}},
+		{"Garmin Forerunner 255 S Smartwatch", []slot{{"forerunner", "255s"}}},
+		{"HP Laptop 15s-fq5022na", nil},
+		{"Canon PowerShot G7 X Mark III", []slot{{"mark", "3"}}},
+		{"Glossy Photo Paper A3", []slot{{"#paper", "a3"}}},
+		{"Logitech MX Master 3S for Mac", []slot{{"master", "3s"}, {"@#os", "mac"}}},
+		{"Extension Lead 4-Gang Surge Protected", nil},
+		{"Reusable Cable Ties Black 100 Straps", nil},
 		{"Adapter A-1/2 Socket", nil},
 	}
 	for _, tt := range tests {
@@ -120,9 +120,9 @@ func TestSlots(t *testing.T) {
 func FuzzCompare(f *testing.F) {
 	f.Add("Sony WH-1000XM5 Headphones - Black", "SONY WH1000XM5, Black", "Sony", "WH-1000XM5/B", "")
 	f.Add("Case for iPhone 15 Pro Max 256GB", "iPhone 15 Pro Max Case", "Apple", "", "MXCR3B/A")
-	f.Add("81 x 108 7x 14.5\" 2nd gen S23+ 6.1in", "dav-is50 / b rs 130 1eg0 .052.00 tmrbt10/tmrbt10a", "", "/A", "-UK")
+	f.Add("400 x 400 7x 14.5\" 2nd gen S23+ 6.1in", "ht-s40r / b dt 770 010 02641 .12 sel50f18/sel50f18f", "", "/A", "-UK")
 	f.Add("\xff\xfe ++ -- // \u2033\u00d7", "", "\u00e9", "\u2013", "A/B")
-	f.Add("Weber 22-1/2\" Grill 8 1/2 x 11 1/0 -1/2 22-/2", "lcs-csl/b HT-Z410 / XAA rxv863bl", "U.S. Brown Bear", "COM2BLACK", "ndsusgskb")
+	f.Add("Drive 3-1/2\" Bay 8 1/2 x 11 1/0 -1/2 22-/2", "acc-trw/b HW-S60 / XEU yas209bl", "Black-Box", "NWE394BLACK", "hdhsbbzaa")
 	f.Fuzz(func(t *testing.T, a, b, brand, mpn, model string) {
 		x := Item{Title: a, Brand: brand, MPN: mpn, Description: b}
 		y := Item{Title: b, Brand: brand, ModelNumber: model, Description: a}

@@ -38,9 +38,8 @@ func colourOf(it Item) string {
 }
 
 // withoutBrand drops the brand's name from the start of a title, so that a
-// maker named after a colour ("US Brown Bear", "Black & Decker", "Red
-// Dragon") states no colour. Case and punctuation are ignored ("U.S. Brown
-// Bear").
+// maker named after a colour ("Black Box", "Red Magic", "Blue") states no
+// colour. Case and punctuation are ignored ("BLACK-BOX").
 func withoutBrand(title, brand string) string {
 	b := alnumOnly(brand)
 	if b == "" {

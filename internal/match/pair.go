@@ -153,7 +153,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 		for i, w := range a.words {
 			in := slices.Contains(b.words, w)
 			if !in && splitIn(a.words, i, b.words) {
-				continue // "over-the-range" and "over the range"
+				continue // "4-port" and "4 port"
 			}
 			wt := m.weight(w)
 			if i >= a.nMain {
@@ -172,7 +172,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 }
 
 // splitIn reports whether words[i] is the words before it run together
-// ("overtherange" after "over", "the", "range") and in holds every piece:
+// ("4port" after "4", "port") and in holds every piece:
 // the other title writes them apart.
 func splitIn(words []string, i int, in []string) bool {
 	rest := words[i]
@@ -200,8 +200,8 @@ func (m *Matcher) fitAgreement(a, b []string) float64 {
 }
 
 // deviceWords drops from a fit clause's words the long codes that name the
-// accessory itself ("Cable for iPod CDI200"); device names are words and
-// short model names ("iPhone 15", "Galaxy S24", "Tab P1000").
+// accessory itself ("Case for iPhone 15 Pro ACS06707"); device names are
+// words and short model names ("iPhone 15", "Galaxy S24", "Tab S9").
 func deviceWords(ws []string) []string {
 	out := make([]string, 0, len(ws))
 	for _, w := range ws {
@@ -297,10 +297,10 @@ func (m *Matcher) decide(p, q *profile) Decision {
 const minLetterCode = 5
 
 // sharedLetterCode reports whether two titles share a code of letters alone
-// that one of them writes in pieces and the other as one word ("LCS-CSL"
-// and "lcscsl", "TV/LCDS" and "tvlcds"): five or more letters that read as
-// no word (see wordLike). Pieces both titles write alike are as often a
-// phrase ("CD/DVD", "SAT/ACT/PSAT").
+// that one of them writes in pieces and the other as one word ("ACC-TRW"
+// and "acctrw"): five or more letters that read as no word (see
+// wordLike). Pieces both titles write alike are as often a phrase
+// ("CD/DVD", "CD/DVD/BD").
 func sharedLetterCode(p, q *profile) bool {
 	for i, w := range p.words {
 		if len(w) < minLetterCode || !plainWord(w) || wordLike(w) {
@@ -316,15 +316,15 @@ func sharedLetterCode(p, q *profile) bool {
 
 // prefixedLetterCode reports whether a code of six or more letters of p's
 // title is one of q's with a series prefix of up to three letters
-// ("USGSKB" and "NDSUSGSKB"), as digits codes are ("P6000" and
-// "COOLPIXP6000").
+// ("SBBZAA" and "HDHSBBZAA"), as digits codes are ("P950" and
+// "COOLPIXP950").
 func prefixedLetterCode(p, q *profile) bool {
 	for _, w := range p.words[:p.nMain] {
 		if len(w) < minLetterCode+1 || !plainWord(w) || wordLike(w) {
 			continue
 		}
 		for j, v := range q.words[:q.nMain] {
-			// Not a chunk's words run together ("new-softskin").
+			// Not a chunk's words run together ("new-smartfit").
 			if n := len(v) - len(w); n >= 1 && n <= 3 && strings.HasSuffix(v, w) && plainWord(v) && !wordLike(v) &&
 				!(j > 0 && strings.HasSuffix(v, q.words[j-1])) {
 				return true
@@ -335,9 +335,9 @@ func prefixedLetterCode(p, q *profile) bool {
 }
 
 // sharedModelNumber reports whether two titles give one model-line word the
-// same three-digit number ("Harmony 890", "Voyager 510", "Q 320"): a
-// model's name, as a code is. Round hundreds are counts and speeds as often
-// ("FireWire 800", "100 sheets"), and four digits years ("Quicken 2007").
+// same three-digit number ("HD 599", "Zone 750"): a model's name, as a
+// code is. Round hundreds are counts and speeds as often ("Powerline 600",
+// "100 sheets"), and four digits years ("Office 2021").
 func sharedModelNumber(p, q *profile) bool {
 	for _, s := range p.slots {
 		if len(s.num) != 3 || digitCount(s.num) != 3 || strings.HasSuffix(s.num, "00") || !plainWord(s.key) ||
@@ -365,8 +365,8 @@ func plainWord(w string) bool {
 const maxCodePiece = 4
 
 // joined reports whether words[i] is a title chunk's short pieces run
-// together ("lcs-csl" read as "lcs", "csl" and "lcscsl"; "mba-clr-see"), not
-// words joined by a hyphen ("cyber-shot", "all-weather"). A chunk's words
+// together ("acc-trw" read as "acc", "trw" and "acctrw"), not words joined
+// by a hyphen ("noise-cancelling", "over-ear"). A chunk's words
 // come before its joined form, but for those the title gave earlier.
 func joined(words []string, i int) bool {
 	rest := words[i]
@@ -387,8 +387,8 @@ func joined(words []string, i int) bool {
 // the other is not: a bundle, an upgrade or academic licence, a
 // remanufactured (third-party) item. A part number from an identifier field
 // or of seven or more characters that both share outranks the maker's
-// edition words, which titles leave out ("Elements 5 and Premiere 3 bundle"
-// and "Elements 5.0 / Premiere 3.0" under one part number), but not a third
+// edition words, which titles leave out ("Xbox Series S Game Pass bundle"
+// and "Xbox Series S" under one part number), but not a third
 // party's: a remanufactured cartridge carries the maker's code.
 func editionsDiffer(p, q *profile, ev codeEv) bool {
 	d := p.edition ^ q.edition
@@ -402,7 +402,7 @@ func editionsDiffer(p, q *profile, ev codeEv) bool {
 // else they share, or "". A shared model code of six or more characters
 // outweighs a brand that disagrees (retailers file a product under its
 // maker or its distributor), and any shared model code a brand misspelt by
-// one letter ("Sennheisser RS120").
+// one letter ("Logitch G305").
 func hardVeto(p, q *profile, ev codeEv) string {
 	switch {
 	case !brandsAgree(p, q) && !(ev.strong && (ev.longest >= 6 || oneTypo(p.brand, q.brand))):
@@ -453,7 +453,7 @@ func specsConflict(a, b map[string]float64) bool {
 
 // slotsConflict reports whether two listings give a model-line word or a
 // measure different numbers: for some key, neither listing's numbers are
-// among the other's ("Flip 6" and "Flip 5", "81 x 108" and "90 x 120", but
+// among the other's ("Flip 6" and "Flip 5", "200 x 200" and "400 x 400", but
 // not "8GB" and "8GB 256GB").
 //
 // With clauses false, one of the titles names no device it fits ("Case
@@ -499,7 +499,7 @@ func subset(a, b []slot, k string, key func(slot) string) bool {
 // different precision: a whole number is a rounded statement of a decimal
 // within one unit and five per cent of it, which rounds or truncates to it
 // ("14" and "14.7 megapixel", "32" and "31.5 inch"). Two decimals, or two
-// whole numbers, must be equal ("4.0" and "4.2 cu ft" differ).
+// whole numbers, must be equal ("15.0" and "15.6 inch" differ).
 func aboutEqual(a, b string) bool {
 	x, errX := strconv.ParseFloat(a, 64)
 	y, errY := strconv.ParseFloat(b, 64)
@@ -537,7 +537,7 @@ func variantsDiffer(p, q *profile) bool {
 // codeEv is what two listings' model codes say.
 type codeEv struct {
 	strong   bool // they share a part or model number of the product itself
-	line     bool // they share a model-line code ("iPhone15", "CoolpixP80")
+	line     bool // they share a model-line code ("iPhone15", "Zenbook14")
 	lineLen  int  // length of the longest model-line code shared
 	desc     bool // one's description names a code the other carries
 	fitOwn   bool // one names as the device it fits a code the other names as its own
@@ -565,7 +565,7 @@ func codeEvidence(p, q *profile) codeEv {
 			own := a.kind == codeStrong && b.kind == codeStrong && !af && !bf
 			r := relate(a.s, b.s)
 			if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {
-				r = codesEqual // "NNH965BK" and "NN-H965BF", both black
+				r = codesEqual // "SCPMX802BK" and "SC-PMX802EB", both black
 			}
 			if a.field && b.field && (r == codesDiffer || r == codesVariant) {
 				fieldDiffer = true
@@ -573,7 +573,7 @@ func codeEvidence(p, q *profile) codeEv {
 			if (a.field || b.field) && r == codesEqual {
 				fieldAgree = true
 			}
-			// Item numbers of the same length that differ: "63300", "63260".
+			// Item numbers of the same length that differ: "48213", "48260".
 			if r == codesDiffer && !af && !bf && (a.kind == codeWeak || b.kind == codeWeak) &&
 				digitCount(a.s) == len(a.s) && digitCount(b.s) == len(b.s) && len(a.s) == len(b.s) {
 				differ = true
@@ -594,7 +594,7 @@ func codeEvidence(p, q *profile) codeEv {
 					exact = true
 				}
 				if own && coloursDiffer(a, b, p, q) {
-					// "DVPFX820R" against a black "DVPFX820".
+					// "SRSXB100R" against a black "SRSXB100".
 					ev.colour = true
 					continue
 				}
@@ -624,7 +624,7 @@ func codeEvidence(p, q *profile) codeEv {
 			}
 		}
 	}
-	// A code one listing spells in pieces ("RS 130", "1EG0 .052.00").
+	// A code one listing spells in pieces ("DT 770", "ACS 06707").
 	for _, pair := range [2][2]*profile{{p, q}, {q, p}} {
 		for _, c := range pair[0].codes {
 			if c.kind < codeLine || c.fit || ev.strong {
@@ -652,7 +652,7 @@ func codeEvidence(p, q *profile) codeEv {
 		}
 	}
 	// One code the same: another of one listing that reads as a colour
-	// variant ("GSD4000NWW" and "GSD4000WH") is a retailer's spelling.
+	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
 	ev.variant = ev.variant && !exact
 	ev.conflict = differ && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
 	ev.unrelated = !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc && !ev.variant && !differ &&
@@ -667,7 +667,7 @@ func codeEvidence(p, q *profile) codeEv {
 
 // coloursDiffer reports whether two equal codes name different colours:
 // one ends in colour letters or a colour name the other's code and listing
-// do not share ("DVPFX820R" and a black "DVPFX820"). A listing that states
+// do not share ("SRSXB100R" and a black "SRSXB100"). A listing that states
 // its colour is taken at its word.
 func coloursDiffer(a, b code, p, q *profile) bool {
 	var ta, tb string
@@ -691,10 +691,10 @@ func coloursDiffer(a, b code, p, q *profile) bool {
 
 // tailPart reports whether a code that ends the clause naming the device an
 // accessory fits, the last word of p's title, is p's own part number:
-// retailers append it ("Elan Form for iPhone 3G 8223-IP2EFRMB"). A number of
+// retailers append it ("Case for iPhone 15 Pro ACS06707"). A number of
 // seven or more digits is (no device is named by digits alone), and so is a
 // code of eight or more characters when both listings are accessories;
-// device names are short ("iPhone 3G", "nuvi 660", "SM-S921B"), and a
+// device names are short ("iPhone 15", "Forerunner 255", "SM-S921B"), and a
 // device's full code after "for" ("Charger for HP 15-fa1003na") stays the
 // device's against the device itself.
 func tailPart(c code, p, q *profile) bool {
@@ -705,10 +705,10 @@ func tailPart(c code, p, q *profile) bool {
 }
 
 // colourSpelling reports whether two codes that end in different letters
-// ("MDB7851BK", "MDB7851AWB") spell one colour of one model: both listings
+// ("SCPMX802BK", "SCPMX802EB") spell one colour of one model: both listings
 // state that colour, the letters of one name it and those of the other name
-// no other colour ("ICFC1IPMK2BLK" and "ICFC1IPMK2WHI" differ, whatever the
-// titles say).
+// no other colour ("JBLGO4BLK" and "JBLGO4WHT" differ, whatever the titles
+// say).
 func colourSpelling(a, b string, p, q *profile) bool {
 	c := colourBit(p.colour)
 	if c == 0 || p.colour != q.colour {
@@ -776,7 +776,7 @@ func partAgree(p, q *profile) bool {
 
 // spelledInPieces reports whether two or three consecutive parts of one
 // clause, run together, spell code, give or take up to three trailing
-// letters on either side ("RS 130" is "RS130", "Rezo 15" is "REZO15BK").
+// letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK").
 func spelledInPieces(code string, parts []string) bool {
 	for i, first := range parts {
 		rest, ok := strings.CutPrefix(code, first)
@@ -802,7 +802,7 @@ func spelledInPieces(code string, parts []string) bool {
 }
 
 // brandsAgree reports whether two listings' brands can be the same maker:
-// equal, one the start of the other ("CTA" and "CTA Digital"), or one named
+// equal, one the start of the other ("Tripp" and "Tripp Lite"), or one named
 // in the other's title.
 func brandsAgree(p, q *profile) bool {
 	a, b := p.brand, q.brand
@@ -816,12 +816,12 @@ func brandsAgree(p, q *profile) bool {
 }
 
 // minTypoBrand is the shortest brand a misspelling is recognised in: short
-// names one letter apart are different makers ("Sony" and "Sono").
+// names one letter apart are different makers ("Anker" and "Ankar").
 const minTypoBrand = 6
 
 // oneTypo reports whether two brand names of six or more letters differ by
 // one slip of the keyboard: a letter changed, added or dropped, or two
-// neighbours swapped ("Sennheisser", "Frigidarie").
+// neighbours swapped ("Logitch", "Pansaonic").
 func oneTypo(a, b string) bool {
 	if len(a) < minTypoBrand || len(b) < minTypoBrand {
 		return false

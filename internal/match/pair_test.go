@@ -39,8 +39,8 @@ func TestCompare(t *testing.T) {
 		},
 		{
 			name:     "a code spelled in pieces",
-			a:        Item{Brand: "Sennheiser", Title: "Sennheiser RS 130 Wireless Headphone"},
-			b:        Item{Brand: "Sennheiser", Title: "Sennheiser Hi-Fi Wireless Headphone RS130"},
+			a:        Item{Brand: "Beyerdynamic", Title: "Beyerdynamic DT 770 PRO 80 Ohm Studio Headphones"},
+			b:        Item{Brand: "Beyerdynamic", Title: "Beyerdynamic Closed Studio Headphones DT770"},
 			wantSame: true, wantReason: "code",
 		},
 		{
@@ -129,8 +129,8 @@ func TestCompare(t *testing.T) {
 		},
 		{
 			name:       "measures",
-			a:          Item{Brand: "Da-Lite", Title: "Da-Lite Da-Plex Rear Projection Screen - 81 x 108 Video Format"},
-			b:          Item{Brand: "Da-Lite", Title: "Da-Lite Da-Plex Rear Projection Screen - 90 x 120 Video Format"},
+			a:          Item{Brand: "Vogel's", Title: "Vogel's Comfort TV Wall Mount - 200 x 200 VESA"},
+			b:          Item{Brand: "Vogel's", Title: "Vogel's Comfort TV Wall Mount - 400 x 400 VESA"},
 			wantReason: "model-line",
 		},
 		{

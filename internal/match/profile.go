@@ -126,7 +126,7 @@ func profileOf(it Item, opt Options) profile {
 		}
 		split := false
 		if a, b, ok := strings.Cut(c.text, "/"); ok && !strings.Contains(b, "/") {
-			// "tmrbt10/tmrbt10a": two codes.
+			// "sel50f18/sel50f18f": two codes.
 			ca, okA := codeOf(a, prev, prev2)
 			cb, okB := codeOf(b, a, prev)
 			if okA && okB && ca.kind == codeStrong && cb.kind == codeStrong && len(ca.s) >= 4 && len(cb.s) >= 4 {
@@ -136,7 +136,7 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 		if cd, ok := codeOf(c.text, prev, prev2); ok && !split {
-			// "dav-is50 / b": the letters after the slash end the code.
+			// "ht-s40r / b": the letters after the slash end the code.
 			if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
 				regionSuffix("/"+cs[i+1].text) == 0 {
 				cd.s += NormalizePart(cs[i+1].text)
@@ -144,7 +144,7 @@ func profileOf(it Item, opt Options) profile {
 			}
 			cd.fit, cd.last = c.fit, i == len(cs)-1
 			p.codes = appendCode(p.codes, cd)
-			// "961464-0403": the item number before its suffix.
+			// "720841-0012": the item number before its suffix.
 			if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
 				!strings.Contains(a, ".") {
 				p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
@@ -203,7 +203,7 @@ func profileOf(it Item, opt Options) profile {
 }
 
 // romanNumerals writes the Roman numerals II to VIII among words as digits
-// ("Star Wars II", "Mark III", "Series IV"), in place. I, V and X are
+// ("Diablo IV", "Mark III", "Xperia 1 VI"), in place. I, V and X are
 // letters as often.
 func romanNumerals(ws []string) []string {
 	for i, w := range ws {
@@ -243,7 +243,7 @@ func (p *profile) readDescription(d string) {
 			return
 		}
 		// A code has letters and digits, or is a part number of seven or
-		// more digits ("010-10908-00").
+		// more digits ("010-12314-00").
 		if strings.ContainsAny(f, "0123456789") && (strings.ContainsFunc(f, unicode.IsLetter) || digitCount(f) >= 7) {
 			if cd, ok := codeOf(lf, prev, prev2); ok && cd.kind == codeStrong &&
 				!slices.ContainsFunc(p.codes, func(x code) bool { return x.s == cd.s }) {
@@ -291,23 +291,23 @@ func (p *profile) readModelLine(cs []chunk) {
 				case i+1 < len(cs) && !cs[i+1].brk:
 					next = firstWord(cs[i+1].text)
 				}
-				// "79g-00007", "3-hole": the start of a code or a count.
+				// "15s-fq5022na", "4-gang": the start of a code or a count.
 				codePiece := k+1 < len(ws)
 				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
 					switch {
 					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
 					case isNumber(w) && k == len(ws)-1 && len(next) == 1 && modelSuffixed(w+next) && !c.inch:
-						w += next // "XL 330 S" is "XL 330S"
+						w += next // "Forerunner 255 S" is "Forerunner 255S"
 					}
 					p.addSlot(prevWord, w, c.fit)
 				}
 			}
 			if size := paperSize(w); size != "" {
-				p.addSlot("#paper", size, c.fit) // "letter" and "legal" folders
+				p.addSlot("#paper", size, c.fit) // "A4" and "A3" photo paper
 			}
 			if os := platform(w); os != "" {
-				p.addSlot("#os", os, c.fit) // software "for Mac" and "for Windows"
+				p.addSlot("#os", os, c.fit) // keyboards "for Mac" and "for Windows"
 			}
 			// Watch band sizes: "S/M", "M/L".
 			if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
@@ -336,7 +336,7 @@ func (p *profile) readModelLine(cs []chunk) {
 }
 
 // mergeFractions returns the chunks with fractions written as decimals:
-// "22-1/2" is "22.5", and "8" followed by "1/2" one chunk "8.5". It returns
+// "3-1/2" is "3.5", and "8" followed by "1/2" one chunk "8.5". It returns
 // cs itself when the title has no fraction.
 func mergeFractions(cs []chunk) []chunk {
 	var out []chunk
@@ -350,11 +350,11 @@ func mergeFractions(cs []chunk) []chunk {
 		merge := false
 		switch {
 		case isFrac && whole != "" && isNumber(whole) && !strings.Contains(whole, "."):
-			v += float64(leadingNumber(whole)) // "22-1/2"
+			v += float64(leadingNumber(whole)) // "3-1/2"
 		case isFrac:
 			isFrac = false // a lone fraction ("1/2": a ratio as often), or "A-1/2"
 		case isNumber(c.text) && !strings.Contains(c.text, ".") && i+1 < len(cs) && !cs[i+1].brk:
-			// "22 1/2": the whole number and the fraction.
+			// "2 1/2": the whole number and the fraction.
 			if f, ok := fractionOf(cs[i+1].text); ok {
 				v, isFrac, merge = f+float64(leadingNumber(c.text)), true, true
 			}
@@ -411,7 +411,7 @@ func leadingNumber(s string) int {
 }
 
 // readMeasure records the measure that the number ws[k] of chunk i starts:
-// "900 joules", "6-foot", "81 x 108", `15.6"`.
+// "1350 joules", "2-metre", "400 x 400", `15.6"`.
 func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	c := cs[i]
 	w := ws[k]
@@ -432,7 +432,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	case k == len(ws)-1 && c.inch:
 		p.addSlot("#in", w, c.fit)
 	case next == "x" && isNumber(next2):
-		// "81 x 108", but not the remnants of fractions ("8-1 2 x 11").
+		// "400 x 400", but not the remnants of fractions ("8-1 2 x 11").
 		if !prevNum && !(len(rest) > 2 && isNumber(rest[2])) {
 			p.addSlot("#dim", number(w)+"x"+number(next2), c.fit)
 		}
@@ -606,7 +606,8 @@ func bandSize(w string) bool {
 }
 
 // modelSuffixed reports whether w is a model number with one letter after
-// it ("Pixel 7a", "OnePlus 8T", "iPhone 3G"), not a measure ("4K", "8W").
+// it ("Pixel 7a", "OnePlus 8T", "Forerunner 255S"), not a measure ("4K",
+// "8W").
 func modelSuffixed(w string) bool {
 	d := leadingDigits(w)
 	if d == 0 || d > 3 || len(w) != d+1 {

@@ -18,7 +18,7 @@ type chunk struct {
 	brk bool
 	// plus marks a chunk written with a "+" glued to its end ("S23+").
 	plus bool
-	// slash marks a chunk after a lone "/" ("dav-is50 / b").
+	// slash marks a chunk after a lone "/" ("ht-s40r / b").
 	slash bool
 }
 
@@ -316,7 +316,7 @@ func notVariant(cs []chunk, i int, w string) bool {
 			return true
 		}
 		if w == "max" && prev != "" && isDigitByte(prev[0]) {
-			return true // "48-in. max"
+			return true // "65-in. max"
 		}
 	case "air":
 		switch next {
