@@ -205,13 +205,15 @@ func newGroups(items []Item, opt Options) *groups {
 	// again, one partition at a time. Each worker reads every workers-th
 	// listing and counts its words on its own.
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(items)/1000))
+	sketch := opt
+	sketch.sketch = true
 	dfs := make([]map[string]int32, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			df := map[string]int32{}
 			for i := w; i < len(items); i += workers {
-				p := profileOf(items[i], opt)
+				p := profileOf(items[i], sketch)
 				g.colour[i], g.config[i] = p.colour, p.config
 				if p.brand != "" {
 					g.brand[i] = brandAlias(p.brand)

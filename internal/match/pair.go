@@ -16,6 +16,9 @@ type Options struct {
 	// descriptions makes profiles read the model codes of descriptions;
 	// the pair decision does, Group does not.
 	descriptions bool
+	// sketch makes profiles read only what grouping needs of every
+	// listing at once: the words, the colour and the configuration.
+	sketch bool
 }
 
 // Decision is the verdict on one pair of listings and the evidence for it.

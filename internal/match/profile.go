@@ -105,50 +105,24 @@ func profileOf(it Item, opt Options) profile {
 	if !opt.IgnoreColour {
 		p.colour = colourOf(it)
 	}
-	p.codes = fieldCodes(it.MPN, it.Brand, p.codes)
-	for i := range p.codes {
-		p.codes[i].mpn = true
+	if !opt.sketch {
+		p.codes = fieldCodes(it.MPN, it.Brand, p.codes)
+		for i := range p.codes {
+			p.codes[i].mpn = true
+		}
+		p.codes = fieldCodes(it.ModelNumber, it.Brand, p.codes)
 	}
-	p.codes = fieldCodes(it.ModelNumber, it.Brand, p.codes)
 	cs := mergeFractions(chunks(foldTitle(it.Title)))
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
-	p.parts = make([]string, 0, len(cs))
+	if !opt.sketch {
+		p.parts = make([]string, 0, len(cs))
+	}
 	var wb [64]string
 	var fitWords []string
 	for i, c := range cs {
-		prev, prev2 := "", ""
-		if i > 0 {
-			prev = cs[i-1].text
-		}
-		if i > 1 {
-			prev2 = cs[i-2].text
-		}
-		split := false
-		if a, b, ok := strings.Cut(c.text, "/"); ok && !strings.Contains(b, "/") {
-			// "sel50f18/sel50f18f": two codes.
-			ca, okA := codeOf(a, prev, prev2)
-			cb, okB := codeOf(b, a, prev)
-			if okA && okB && ca.kind == codeStrong && cb.kind == codeStrong && len(ca.s) >= 4 && len(cb.s) >= 4 {
-				ca.fit, cb.fit = c.fit, c.fit
-				p.codes = appendCode(appendCode(p.codes, ca), cb)
-				split = true
-			}
-		}
-		if cd, ok := codeOf(c.text, prev, prev2); ok && !split {
-			// "ht-s40r / b": the letters after the slash end the code.
-			if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
-				regionSuffix("/"+cs[i+1].text) == 0 {
-				cd.s += NormalizePart(cs[i+1].text)
-				cd.colours |= slashColour(cs[i+1].text)
-			}
-			cd.fit, cd.last = c.fit, i == len(cs)-1
-			p.codes = appendCode(p.codes, cd)
-			// "720841-0012": the item number before its suffix.
-			if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
-				!strings.Contains(a, ".") {
-				p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
-			}
+		if !opt.sketch {
+			p.readCodes(cs, i)
 		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for _, w := range ws {
@@ -181,7 +155,7 @@ func profileOf(it Item, opt Options) profile {
 	p.nMain = len(p.words)
 	p.fitWords = fitWords
 	for i := range cs {
-		if cs[i].fit {
+		if cs[i].fit || opt.sketch {
 			break
 		}
 		if cs[i].brk && i > 0 {
@@ -223,6 +197,43 @@ func romanNumerals(ws []string) []string {
 		}
 	}
 	return ws
+}
+
+// readCodes reads the model codes of chunk i of a title.
+func (p *profile) readCodes(cs []chunk, i int) {
+	c := cs[i]
+	prev, prev2 := "", ""
+	if i > 0 {
+		prev = cs[i-1].text
+	}
+	if i > 1 {
+		prev2 = cs[i-2].text
+	}
+	if a, b, ok := strings.Cut(c.text, "/"); ok && !strings.Contains(b, "/") {
+		// "sel50f18/sel50f18f": two codes.
+		ca, okA := codeOf(a, prev, prev2)
+		cb, okB := codeOf(b, a, prev)
+		if okA && okB && ca.kind == codeStrong && cb.kind == codeStrong && len(ca.s) >= 4 && len(cb.s) >= 4 {
+			ca.fit, cb.fit = c.fit, c.fit
+			p.codes = appendCode(appendCode(p.codes, ca), cb)
+			return
+		}
+	}
+	if cd, ok := codeOf(c.text, prev, prev2); ok {
+		// "ht-s40r / b": the letters after the slash end the code.
+		if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
+			regionSuffix("/"+cs[i+1].text) == 0 {
+			cd.s += NormalizePart(cs[i+1].text)
+			cd.colours |= slashColour(cs[i+1].text)
+		}
+		cd.fit, cd.last = c.fit, i == len(cs)-1
+		p.codes = appendCode(p.codes, cd)
+		// "720841-0012": the item number before its suffix.
+		if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
+			!strings.Contains(a, ".") {
+			p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
+		}
+	}
 }
 
 // maxDescription is how much of a description is read for model codes.
