@@ -9,11 +9,16 @@ STATICCHECK_VERSION := v0.8.2
 
 .PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean
 
-# Generate the demo feeds (once) and index them into the catalog snapshot.
-$(DEMO)/truth.jsonl:
+# Generate the demo feeds and index them into the catalog snapshot; both are
+# made again when the generator's data or the indexer's code changes.
+DEMO_SOURCES := $(shell find indexer/demo internal/demo -name '*.yaml' -o -name '*.go' -not -name '*_test.go')
+INDEXER_SOURCES := $(shell find cmd/indexer internal/feed internal/normalize internal/extract internal/classify \
+	internal/match internal/ingest internal/catalog -name '*.go' -not -name '*_test.go')
+
+$(DEMO)/truth.jsonl: $(DEMO_SOURCES)
 	$(GO) run ./cmd/indexer demo --out $(DEMO)
 
-$(SNAPSHOT): $(DEMO)/truth.jsonl indexer/retailers.yaml
+$(SNAPSHOT): $(DEMO)/truth.jsonl indexer/retailers.yaml $(INDEXER_SOURCES)
 	$(GO) run ./cmd/indexer sync --config indexer/retailers.yaml --out $(SNAPSHOT)
 
 demo: $(DEMO)/truth.jsonl

@@ -11,12 +11,13 @@
 // "Gaming Headset for PS5": a headset).
 //
 // Catalog rules (compatibility notes): Gaming holds consoles, controllers and
-// gaming accessories, all as products (a controller charging stand, a
-// console cover, a gaming chair), but a gaming headset is Headphones, a
-// gaming laptop Laptops and a gaming monitor Monitors; Cameras holds
-// cameras, lenses, camera bags and tripods as products; a case, screen
-// protector, strap or stand is an accessory in the category of the device
-// it fits (a phone case is a Phones accessory, a laptop sleeve a Laptops
+// gaming accessories, as products (a controller charging stand, a racing
+// wheel, a capture card), but a gaming headset is Headphones, a gaming
+// laptop Laptops and a gaming monitor Monitors; Cameras holds cameras and
+// lenses as products; a case, cover, screen protector, strap, stand, mount
+// or bag is an accessory in the category of the device it fits, in Gaming
+// and Cameras too (a console cover, a VR headset strap, a tripod, a camera
+// bag) (a phone case is a Phones accessory, a laptop sleeve a Laptops
 // accessory, a TV wall bracket a TVs accessory, a keyboard case for an iPad
 // a Tablets accessory); Cables & Chargers holds cables, chargers and power
 // banks as products, whatever device they fit. Ink and toner are Printers
@@ -71,6 +72,7 @@ type verdict struct {
 	power   bool // the head is a cable, charger or power bank
 	outside bool // the head names something outside the 19 categories
 	found   bool // the text names anything at all
+	holds   bool // the head is an accessory that holds or protects a device
 }
 
 // Listing classifies one listing.
@@ -86,15 +88,19 @@ func Listing(in Input) Result {
 		title = analyze(bw, matchCues(bw, nil), false)
 		title.strong = false
 	}
-	return productsOnly(decide(merge(path, tax), title))
+	paths := merge(path, tax)
+	holds := title.holds || paths.holds && title.acc != accNo
+	return productsOnly(decide(paths, title), holds)
 }
 
 // productsOnly applies the categories whose gear is sold as products: the
-// Gaming category holds consoles, controllers and gaming accessories as
-// products, and Cameras holds cameras, lenses, bags and tripods as
-// products.
-func productsOnly(r Result) Result {
-	if r.Category == catGaming || r.Category == catCameras {
+// Gaming category holds consoles, controllers, charging docks and other
+// gaming accessories as products, and Cameras holds cameras and lenses as
+// products. What holds or protects the device it fits (holds: a console
+// cover, a stand, a carrying case, a strap, a tripod, a camera bag) stays
+// an accessory there, as in every category.
+func productsOnly(r Result, holds bool) Result {
+	if (r.Category == catGaming || r.Category == catCameras) && !holds {
 		r.Type = catalog.TypeProduct
 	}
 	return r
@@ -107,7 +113,7 @@ func merge(path, tax verdict) verdict {
 		return path
 	case tax.cat != "" || tax.outside:
 		if path.acc != accUnknown && tax.cat != "" {
-			tax.acc = path.acc
+			tax.acc, tax.holds = path.acc, path.holds
 		}
 		if path.cat != "" && !tax.strong {
 			return path
@@ -207,7 +213,7 @@ func fromPath(path string, wb []word, mb []match) verdict {
 		}
 		res.found = true
 		if res.acc == accUnknown {
-			res.acc = v.acc
+			res.acc, res.holds = v.acc, v.holds
 		}
 		if v.outside {
 			res.outside, res.strong = true, v.strong

@@ -32,6 +32,11 @@ type cue struct {
 	// laptops, "bracket": TVs); a path segment naming only such an
 	// accessory ("Cases & Sleeves") does not decide the category.
 	guess bool
+	// holds marks an accessory that holds or protects the device it fits:
+	// a case, cover, screen protector, strap, stand, mount or bag. It is
+	// an accessory even in Gaming and Cameras, whose other gear is sold
+	// as products.
+	holds bool
 }
 
 // Category names, as the catalog spells them.
@@ -63,6 +68,10 @@ func acc(cat string) cue      { return cue{kind: kAccessory, cat: cat} }
 func weakAcc(cat string) cue  { return cue{kind: kAccessory, cat: cat, weak: true} }
 func guessAcc(cat string) cue { return cue{kind: kAccessory, cat: cat, guess: true} }
 func comp(cat string) cue     { return cue{kind: kComponent, cat: cat} }
+func hold(cat string) cue     { return cue{kind: kAccessory, cat: cat, holds: true} }
+func guessHold(cat string) cue {
+	return cue{kind: kAccessory, cat: cat, guess: true, holds: true}
+}
 
 var (
 	power     = cue{kind: kPower, cat: catCables}
@@ -144,7 +153,7 @@ var cueTable = []phrase{
 	{"poco x#", dev(catPhones)}, {"poco f#", dev(catPhones)}, {"poco m#", dev(catPhones)}, {"poco c#", dev(catPhones)},
 	{"nokia", weakDev(catPhones)}, {"doro", weakDev(catPhones)}, {"sim free", dev(catPhones)},
 	{"feature phone", dev(catPhones)}, {"telephone", dev(catPhones)}, {"handset", weakDev(catPhones)}, {"sim card", acc(catPhones)}, {"pop socket", acc(catPhones)},
-	{"popsocket", acc(catPhones)}, {"selfie stick", acc(catPhones)}, {"cover screen", neutral},
+	{"popsocket", acc(catPhones)}, {"selfie stick", hold(catPhones)}, {"extension pole", hold(catCameras)}, {"cover screen", neutral},
 	{"cover display", neutral},
 
 	// TVs
@@ -219,10 +228,10 @@ var cueTable = []phrase{
 	{"nest cam", dev(catCameras)}, {"indoor cam", dev(catCameras)}, {"outdoor cam", dev(catCameras)},
 	{"stick up cam", dev(catCameras)}, {"spotlight cam", dev(catCameras)}, {"floodlight cam", dev(catCameras)},
 	{"security cam", dev(catCameras)}, {"pan tilt cam", dev(catCameras)}, {"camera lens", acc(catCameras)}, {"lens", acc(catCameras)},
-	{"tripod", acc(catCameras)}, {"gimbal", acc(catCameras)}, {"ring light", acc(catCameras)},
-	{"camera bag", acc(catCameras)}, {"lens cap", acc(catCameras)}, {"lens filter", acc(catCameras)},
+	{"tripod", hold(catCameras)}, {"gimbal", acc(catCameras)}, {"ring light", acc(catCameras)},
+	{"camera bag", hold(catCameras)}, {"lens cap", acc(catCameras)}, {"lens filter", acc(catCameras)},
 	{"nd filter", acc(catCameras)}, {"speedlight", acc(catCameras)}, {"speedlite", acc(catCameras)},
-	{"flashgun", acc(catCameras)}, {"camera flash", acc(catCameras)}, {"camera strap", acc(catCameras)}, {"lens protector", acc("")},
+	{"flashgun", acc(catCameras)}, {"camera flash", acc(catCameras)}, {"camera strap", hold(catCameras)}, {"lens protector", hold("")},
 	{"binoculars", outside}, {"telescope", outside}, {"contact lens", outside},
 
 	// Keyboards and mice
@@ -296,8 +305,8 @@ var cueTable = []phrase{
 	{"fight stick", dev(catGaming)}, {"video game", dev(catGaming)}, {"game", weakDev(catGaming)},
 	{"games", weakDev(catGaming)}, {"gaming", weakDev(catGaming)}, {"game pass", dev(catGaming)},
 	{"gaming chair", acc(catGaming)}, {"gaming desk", acc(catGaming)}, {"gaming seat", acc(catGaming)},
-	{"amiibo", acc(catGaming)}, {"thumb grips", acc(catGaming)}, {"faceplate", acc(catGaming)},
-	{"console cover", acc(catGaming)},
+	{"amiibo", acc(catGaming)}, {"thumb grips", acc(catGaming)}, {"faceplate", hold(catGaming)},
+	{"console cover", hold(catGaming)},
 
 	// Wearables
 	{"smartwatch", dev(catWearables)}, {"smart watch", dev(catWearables)}, {"watch", dev(catWearables)},
@@ -309,8 +318,8 @@ var cueTable = []phrase{
 	{"ray ban meta", dev(catWearables)}, {"forerunner", dev(catWearables)}, {"fenix", dev(catWearables)},
 	{"vivoactive", dev(catWearables)}, {"venu", dev(catWearables)}, {"epix", dev(catWearables)},
 	{"amazfit", dev(catWearables)},
-	{"strap", guessAcc(catWearables)}, {"watch band", acc(catWearables)}, {"band", weakAcc(catWearables)},
-	{"band #", dev(catWearables)}, {"loop", weakAcc(catWearables)}, {"watch strap", acc(catWearables)},
+	{"strap", guessHold(catWearables)}, {"watch band", hold(catWearables)}, {"band", weakAcc(catWearables)},
+	{"band #", dev(catWearables)}, {"loop", weakAcc(catWearables)}, {"watch strap", hold(catWearables)},
 	{"sport band", acc(catWearables)}, {"sport loop", acc(catWearables)}, {"solo loop", acc(catWearables)},
 	{"replacement band", acc(catWearables)}, {"silicone band", acc(catWearables)},
 	{"leather band", acc(catWearables)}, {"nylon band", acc(catWearables)}, {"metal band", acc(catWearables)},
@@ -336,23 +345,23 @@ var cueTable = []phrase{
 	{"charging stand", charging}, {"charging dock", charging}, {"charging cradle", charging},
 	{"charge station", charging}, {"charging base", charging}, {"charging cable", power}, {"charging lead", power},
 	{"usb plug", power}, {"wall charger", charger}, {"car charger", power}, {"magsafe charger", charging},
-	{"charging case", acc("")}, {"battery case", acc("")}, {"charger included", neutral},
+	{"charging case", hold("")}, {"battery case", hold("")}, {"charger included", neutral},
 	{"cable included", neutral}, {"cable management", acc("")}, {"cable tidy", acc("")},
 
 	// Accessories of whatever device the title names
-	{"case", acc("")}, {"cover", acc("")}, {"sleeve", guessAcc(catLaptops)}, {"skin", acc("")}, {"skins", acc("")},
-	{"screen protector", acc("")}, {"screen protectors", acc("")}, {"tempered glass", acc("")},
-	{"protector", acc("")}, {"bumper", acc("")}, {"folio", acc("")}, {"flip case", acc("")},
-	{"wallet case", acc("")}, {"stand", acc("")}, {"mount", acc("")}, {"bracket", guessAcc(catTVs)},
-	{"holder", acc("")}, {"dock", acc("")}, {"grip", acc("")}, {"grips", acc("")}, {"bag", acc("")},
-	{"backpack", acc("")}, {"pouch", acc("")}, {"carry case", acc("")}, {"carrying case", acc("")},
+	{"case", hold("")}, {"cover", hold("")}, {"sleeve", guessHold(catLaptops)}, {"skin", hold("")}, {"skins", hold("")},
+	{"screen protector", hold("")}, {"screen protectors", hold("")}, {"tempered glass", hold("")},
+	{"protector", hold("")}, {"bumper", hold("")}, {"folio", hold("")}, {"flip case", hold("")},
+	{"wallet case", hold("")}, {"stand", hold("")}, {"mount", hold("")}, {"bracket", guessAcc(catTVs)},
+	{"holder", hold("")}, {"dock", acc("")}, {"grip", acc("")}, {"grips", acc("")}, {"bag", hold("")},
+	{"backpack", hold("")}, {"pouch", hold("")}, {"carry case", hold("")}, {"carrying case", hold("")},
 	{"sticker", acc("")}, {"decal", acc("")}, {"replacement", weakAcc("")}, {"battery", weakAcc("")},
 	{"accessories", generic}, {"accessory", generic}, {"accessory kit", generic}, {"cleaning kit", acc("")},
 	{"stylus pen", weakAcc(catTablets)}, {"pen", weakAcc("")}, {"riser", acc("")}, {"arm", weakAcc("")},
-	{"wall mount", acc("")}, {"mounting kit", acc("")}, {"mounting bracket", acc("")}, {"remote player", neutral}, {"unifying receiver", acc(catMice)},
-	{"satellite receiver", acc(catTVs)}, {"cable organiser", acc("")}, {"car mount", acc(catPhones)},
-	{"car holder", acc(catPhones)}, {"phone holder", acc(catPhones)}, {"kickstand", neutral},
-	{"book cover", acc("")}, {"smart cover", acc("")}, {"smart folio", acc("")},
+	{"wall mount", hold("")}, {"mounting kit", hold("")}, {"mounting bracket", hold("")}, {"remote player", neutral}, {"unifying receiver", acc(catMice)},
+	{"satellite receiver", acc(catTVs)}, {"cable organiser", acc("")}, {"car mount", hold(catPhones)},
+	{"car holder", hold(catPhones)}, {"phone holder", hold(catPhones)}, {"kickstand", neutral},
+	{"book cover", hold("")}, {"smart cover", hold("")}, {"smart folio", hold("")},
 	{"height adjustable stand", neutral}, {"adjustable stand", neutral}, {"tilt stand", neutral},
 
 	// Outside the 19

@@ -215,7 +215,7 @@ func analyze(ws []word, ms []match, segment bool) verdict {
 				v.cat, strongFit = cat, strong || strongFit
 			}
 		}
-		v.acc, v.strong = accYes, v.strong && strongFit
+		v.acc, v.strong, v.holds = accYes, v.strong && strongFit, c.holds
 	case kGeneric:
 		var strongFit bool
 		v.cat, strongFit = fitCategory(ms, h, "")
