@@ -98,13 +98,13 @@ func TestProductArgs(t *testing.T) {
 		{`{"product_id":"lap-hp-15s"}`, "lap-hp-15s", ""},
 		{`{"product_id":"  argos-4471234 "}`, "argos-4471234", ""},
 		{`{"product_id":4471234}`, "4471234", ""},
-		{`{}`, "", `product_id is required: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
-		{`{"product_id":null}`, "", `product_id is required: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
-		{`{"product_id":" "}`, "", `product_id is empty: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
-		{`{"product_id":["a"]}`, "", `product_id must be a string, e.g. {"product_id": "p-5f3a9c2e7b1d4086"}; got an array`},
-		{`{"product_id":"a","lite":true}`, "", `unknown argument "lite"; get_product takes only product_id, e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
-		{`{"sku":"a"}`, "", `unknown argument "sku": pass the id as product_id, e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
-		{`7`, "", `arguments must be a JSON object, e.g. {"product_id": "p-5f3a9c2e7b1d4086"}`},
+		{`{}`, "", `product_id is required: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "pk4t2mq7xvbza"}`},
+		{`{"product_id":null}`, "", `product_id is required: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "pk4t2mq7xvbza"}`},
+		{`{"product_id":" "}`, "", `product_id is empty: pass the id of a product from search_products results (or a retailer offer id), e.g. {"product_id": "pk4t2mq7xvbza"}`},
+		{`{"product_id":["a"]}`, "", `product_id must be a string, e.g. {"product_id": "pk4t2mq7xvbza"}; got an array`},
+		{`{"product_id":"a","lite":true}`, "", `unknown argument "lite"; get_product takes only product_id, e.g. {"product_id": "pk4t2mq7xvbza"}`},
+		{`{"sku":"a"}`, "", `unknown argument "sku": pass the id as product_id, e.g. {"product_id": "pk4t2mq7xvbza"}`},
+		{`7`, "", `arguments must be a JSON object, e.g. {"product_id": "pk4t2mq7xvbza"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.args, func(t *testing.T) {

@@ -151,8 +151,9 @@ func searchInputSchema() *jsonschema.Schema {
 		search.ParamLite: {
 			Type:    "boolean",
 			Default: json.RawMessage(strconv.FormatBool(defaultLite)),
-			Description: "true (default): compact products (id, title, brand, price, availability, purchase_url, offer_count, " +
-				"and with constraints constraint_status and the constrained attributes). false: full products with specs, all " +
+			Description: "true (default): compact products (id, title, brand, price, currency, availability, image_url, " +
+				"purchase_url, offer_count, and with constraints constraint_status and the constrained attributes). " +
+				"false: full products with specs, all " +
 				"attributes with their retailer sources, and every offer.",
 		},
 	}
@@ -182,7 +183,7 @@ func productInputSchema() *jsonschema.Schema {
 }
 
 // exampleProductID is the shape of a canonical id, for descriptions.
-const exampleProductID = "p-5f3a9c2e7b1d4086"
+const exampleProductID = "pk4t2mq7xvbza"
 
 func str(desc string) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "string", Description: desc}

@@ -188,6 +188,10 @@ func ParseConstraints(s string) (Constraints, error) {
 		return nil, &InvalidError{Message: fmt.Sprintf(
 			"constraints is %d bytes long; at most %d are accepted. %s", len(s), MaxConstraintsLen, constraintsShape)}
 	}
+	if u := strings.ToUpper(s); strings.HasPrefix(u, "%7B") || strings.HasPrefix(u, "%22") {
+		return nil, &InvalidError{Message: "constraints arrived still URL-encoded (it starts with " + s[:3] +
+			"): it was encoded twice; encode the JSON once. " + constraintsShape}
+	}
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	syntax := func(err error) error {

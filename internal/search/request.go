@@ -44,9 +44,20 @@ func invalidf(format string, args ...any) error {
 }
 
 // misnamedParam names the parameter a caller most likely meant by an
-// unknown one, for the few spellings that clearly mean a search parameter.
+// unknown one: a parameter's name in another letter case or with hyphens
+// ("Category", "max-price"), or one of the few spellings that clearly mean
+// a search parameter.
 func misnamedParam(name string) string {
-	switch strings.ToLower(name) {
+	folded := strings.ToLower(strings.ReplaceAll(name, "-", "_"))
+	switch folded {
+	case ParamQuery, ParamMinPrice, ParamMaxPrice, ParamBrand, ParamCategory, ParamConstraints, ParamLimit,
+		ParamOffset, ParamSort, ParamLite:
+		if folded != name {
+			return folded
+		}
+		return ""
+	}
+	switch folded {
 	case "q", "search", "keyword", "keywords", "text", "term", "terms", "search_query":
 		return ParamQuery
 	case "minprice", "price_min", "min", "pricemin", "min_price_gbp":
@@ -55,7 +66,7 @@ func misnamedParam(name string) string {
 		return ParamMaxPrice
 	case "brands", "manufacturer", "make":
 		return ParamBrand
-	case "categories", "cat", "product_type", "type":
+	case "categories", "cat":
 		return ParamCategory
 	case "constraint", "filters", "specs", "attributes":
 		return ParamConstraints
@@ -71,9 +82,11 @@ func misnamedParam(name string) string {
 
 // ParseQuery turns the query string of GET /api/search into a validated
 // Request. Every parameter is optional; a blank value counts as absent.
-// Unknown parameters are ignored, except common misspellings of search
-// parameters ("q", "page", "order_by", ...), which are rejected with the
-// right name so that a caller does not silently lose a filter. A parameter
+// Unknown parameters are ignored, except a parameter's name in another
+// letter case and common misspellings of search parameters ("q", "page",
+// "order_by", "Max-Price", ...), which are rejected with the right name so
+// that a caller does not silently lose a filter, and product type filters,
+// which are rejected with how to find accessories. A parameter
 // given twice with different values is rejected. lite accepts true/false
 // and 1/0 in any letter case. Errors are *InvalidError.
 func ParseQuery(v url.Values) (Request, error) {
@@ -85,6 +98,12 @@ func ParseQuery(v url.Values) (Request, error) {
 	for _, name := range names {
 		if right := misnamedParam(name); right != "" {
 			return Request{}, invalidf("unknown parameter %q: use %s instead, e.g. %s", name, right, paramExample(right))
+		}
+		switch strings.ToLower(name) {
+		case "product_type", "type", "accessory", "accessories":
+			return Request{}, invalidf("unknown parameter %q: there is no product type filter; results list products "+
+				"before accessories, and a word such as case, strap or charger in query finds accessories, "+
+				"e.g. query=case&category=Phones", name)
 		}
 	}
 	p := params(v)

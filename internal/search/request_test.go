@@ -57,6 +57,8 @@ func TestParseConstraints(t *testing.T) {
 		{in: `true`, wantErr: "got true"},
 		{in: `null`, wantErr: "got null"},
 		{in: `memory_gb:16`, wantErr: "constraints is not valid JSON"},
+		{in: `%7B%22memory_gb%22%3A%7B%22gte%22%3A16%7D%7D`, wantErr: "it was encoded twice; encode the JSON once"},
+		{in: `%7b%22memory_gb%22`, wantErr: "it was encoded twice"},
 		{in: `{"memory_gb":{"gte":16}`, wantErr: "constraints is not valid JSON"},
 		{in: `{"memory_gb":{"gte":16}},`, wantErr: "constraints is not valid JSON"},
 		{in: `{"memory_gb":{"gte":16}} {"a":1}`, wantErr: "constraints has an object after the closing brace"},
