@@ -5,14 +5,15 @@
 #   CATALOG_PATH=build/catalog.snapshot DURATION=15s VUS=16 scripts/bench-api.sh
 #
 # Serves CATALOG_PATH (default build/catalog.snapshot, else a synthetic
-# 26,000-product catalog from loadtest/gencatalog) on a free loopback port
-# with a production key whose budget cannot run out, then runs the k6
+# 26,000-product catalog from loadtest/gencatalog) on a free loopback port,
+# with its metrics listener (METRICS_ADDR) on another, and a production key
+# whose budget cannot run out, then runs the k6
 # scenarios of loadtest/api.js one after the other for DURATION each:
 # health, lite searches (limit 20, query mix), full searches, product
 # detail, all flat out; then lite searches at half the measured lite rate
 # for the latency target. It reports requests/s, p50 and p99 per scenario
 # and the share of server request time spent in the engine (from the
-# server's own metrics) and the server's CPU time per request (from /proc,
+# server's own metrics listener) and the server's CPU time per request (from /proc,
 # which other load on the machine does not inflate), and checks the targets:
 #   lite >= 10,000/s; p99 <= 10 ms at half that rate; lite >= 60% of health.
 #
@@ -61,10 +62,16 @@ else
 	split="server and k6 share all $(nproc) CPUs"
 fi
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+# Two distinct free ports: the API's and the metrics listener's.
+read -r port metrics_port < <(python3 -c '
+import socket
+a, b = socket.socket(), socket.socket()
+a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
+print(a.getsockname()[1], b.getsockname()[1])')
 base="http://127.0.0.1:$port"
-env HOST=127.0.0.1 PORT="$port" CATALOG_PATH="$catalog" API_KEYS="$KEY=1000000000000" LOG_LEVEL=warn \
-	RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
+metrics_url="http://127.0.0.1:$metrics_port/metrics"
+env HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" CATALOG_PATH="$catalog" API_KEYS="$KEY=1000000000000" \
+	LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
 for _ in $(seq 300); do
@@ -73,12 +80,13 @@ for _ in $(seq 300); do
 	sleep 0.1
 done
 items=$(curl -fs "$base/api/health" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"])')
-echo "serving $catalog ($items products) at $base; $split; $DURATION per scenario, $VUS VUs" >&2
+curl -fs "$metrics_url" >/dev/null || { echo "no metrics at $metrics_url" >&2; cat "$out/server.log" >&2; exit 1; }
+echo "serving $catalog ($items products) at $base, metrics at $metrics_url; $split; $DURATION per scenario, $VUS VUs" >&2
 
 # metric_sums prints "engine_seconds request_seconds" for a route and engine
-# operation, summed over statuses, from the server's /metrics.
+# operation, summed over statuses, from the server's metrics listener.
 metric_sums() {
-	curl -fs "$base/metrics" | python3 -c '
+	curl -fs "$metrics_url" | python3 -c '
 import re, sys
 route, op = sys.argv[1], sys.argv[2]
 eng = req = 0.0

@@ -39,7 +39,7 @@ fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"
 log=build/fuzz-api/server.log
-HOST=127.0.0.1 PORT=$port CATALOG_PATH=$catalog API_KEYS="$KEY=1000000000" RATE_LIMIT_PER_HOUR=1000000000 \
+HOST=127.0.0.1 PORT=$port METRICS_ADDR=off CATALOG_PATH=$catalog API_KEYS="$KEY=1000000000" RATE_LIMIT_PER_HOUR=1000000000 \
 	LOG_LEVEL=warn RELOAD_INTERVAL=0 build/bin/api >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT

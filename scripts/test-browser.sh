@@ -9,9 +9,11 @@
 # builds cmd/api, and starts two servers on free loopback ports: one over
 # the demo catalog (build/catalog.snapshot, made by `make catalog` when
 # missing) with a raised rate limit, and one over the explorer's fixture
-# catalog (hostile feed titles) with RATE_LIMIT_PER_HOUR=4 for the
-# rate-limit page. Both are stopped on exit. Exit status is non-zero when a
-# test fails.
+# catalog (hostile feed titles) with RATE_LIMIT_PER_HOUR=10 for the
+# rate-limit page: pages and assets are charged like searches, so that is
+# one page load with its assets, a search and a product view, and a few
+# searches more to spend. Neither serves metrics (METRICS_ADDR=off). Both
+# are stopped on exit. Exit status is non-zero when a test fails.
 #
 # Environment:
 #   CHROMIUM               browser binary (default /usr/bin/chromium)
@@ -26,7 +28,7 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 CATALOG=${BROWSER_TEST_CATALOG:-$BUILD/catalog.snapshot}
 FIXTURE=$ROOT/internal/explorer/testdata/catalog.snapshot
 SHOTS=$BUILD/screenshots
-LIMITED_LIMIT=4
+LIMITED_LIMIT=10
 KEY=ps_public_demo_key
 
 say() { printf 'test-browser: %s\n' "$*" >&2; }
@@ -85,7 +87,7 @@ start_api() {
 	local name=$1 catalog=$2 limit=$3 port log
 	port=$(free_port)
 	log=$BUILD/test-browser-$name.log
-	HOST=127.0.0.1 PORT=$port CATALOG_PATH=$catalog PUBLIC_API_KEY=$KEY RATE_LIMIT_PER_HOUR=$limit \
+	HOST=127.0.0.1 PORT=$port METRICS_ADDR=off CATALOG_PATH=$catalog PUBLIC_API_KEY=$KEY RATE_LIMIT_PER_HOUR=$limit \
 		RELOAD_INTERVAL=0 LOG_LEVEL=warn "$API_BIN" >"$log" 2>&1 &
 	pids+=($!)
 	api_url=http://127.0.0.1:$port

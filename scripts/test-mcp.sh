@@ -67,7 +67,7 @@ port=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)
 base=http://127.0.0.1:$port
 key=mcp-test-key-$port
 say "starting the API on $base over $CATALOG (log: $LOG)"
-HOST=127.0.0.1 PORT=$port CATALOG_PATH=$CATALOG PUBLIC_API_KEY=$key RATE_LIMIT_PER_HOUR=100000 \
+HOST=127.0.0.1 PORT=$port METRICS_ADDR=off CATALOG_PATH=$CATALOG PUBLIC_API_KEY=$key RATE_LIMIT_PER_HOUR=100000 \
 	RELOAD_INTERVAL=0 LOG_LEVEL=warn "$API_BIN" >"$LOG" 2>&1 &
 api_pid=$!
 cleanup() {

@@ -1,7 +1,8 @@
-// Command api serves the product search REST API and the MCP endpoint
-// (POST /api/mcp). It is configured through environment variables (run it
-// with -h for the list); SIGHUP reloads the catalog snapshot, SIGINT and
-// SIGTERM shut it down gracefully.
+// Command api serves the product search REST API, the MCP endpoint
+// (POST /api/mcp) and the web explorer on one port, and Prometheus metrics
+// for operators on another (METRICS_ADDR). It is configured through
+// environment variables (run it with -h for the list); SIGHUP reloads the
+// catalog snapshot, SIGINT and SIGTERM shut it down gracefully.
 package main
 
 import (

@@ -6,19 +6,71 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/api"
 	"productsearch/internal/catalog"
 	"productsearch/internal/search/memory"
 )
 
-// TestMCPIsRateLimitedPerIP checks the MCP endpoint as cmd/api mounts it:
-// no key, the per-IP budget shared with REST, the rate-limit headers on
-// every answer, and the 429 body of the interface once the budget is spent.
-func TestMCPIsRateLimitedPerIP(t *testing.T) {
+// TestEveryRouteButHealthIsLimited walks every route of the server as
+// cmd/api builds it (REST, OpenAPI documents, MCP, explorer pages, assets
+// and data) and checks that each is charged to the client IP's budget,
+// except GET /api/health (spec §8), and that nothing answers /metrics on the
+// public port. A route added later without the limit fails here.
+func TestEveryRouteButHealthIsLimited(t *testing.T) {
+	base, srv := serve(t, 1000)
+	// Concrete requests for the parameters of route patterns.
+	concrete := strings.NewReplacer(":id", "p1", "*", "app.js")
+	var seen []string
+	for _, r := range srv.App().GetRoutes(true) {
+		if r.Method == http.MethodHead || r.Method == http.MethodConnect || r.Method == http.MethodTrace || r.Method == http.MethodOptions {
+			continue
+		}
+		route := r.Method + " " + r.Path
+		if slices.Contains(seen, route) {
+			continue
+		}
+		seen = append(seen, route)
+		t.Run(route, func(t *testing.T) {
+			body := ""
+			if r.Method == http.MethodPost {
+				body = `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+			}
+			resp, _ := send(t, r.Method, base+concrete.Replace(r.Path), body,
+				"Content-Type", "application/json", "Authorization", "Bearer public")
+			if resp.StatusCode >= 500 || resp.StatusCode == http.StatusRequestEntityTooLarge {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			limited := resp.Header.Get("X-RateLimit-Limit") != ""
+			if want := route != "GET /api/health"; limited != want {
+				t.Errorf("status %d, X-RateLimit-Limit %q; want limited %v", resp.StatusCode, resp.Header.Get("X-RateLimit-Limit"), want)
+			}
+		})
+	}
+	slices.Sort(seen)
+	want := []string{
+		"GET /", "GET /api/explorer/product/*", "GET /api/explorer/search", "GET /api/health", "GET /api/product/:id",
+		"GET /api/search", "GET /assets/*", "GET /docs", "GET /openapi.json", "GET /openapi.yaml", "POST /api/mcp",
+	}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("routes mismatch (-want +got):\n%s", diff)
+	}
+	if resp, _ := send(t, http.MethodGet, base+"/metrics", ""); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /metrics on the public port: status %d, want 404", resp.StatusCode)
+	}
+}
+
+// serve starts the server as cmd/api builds it, MCP and explorer mounted,
+// over a one-product catalog with the public key "public" and a per-IP
+// budget of limit, its clock stopped at 06:00 UTC.
+func serve(t *testing.T, limit int) (string, *api.Server) {
+	t.Helper()
 	when := time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC)
 	snap := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: when}, Products: []catalog.Product{{
 		ID: "p1", Title: "Lenovo IdeaPad Slim 5 14\" 16GB RAM 512GB SSD", Brand: "Lenovo", Price: 649, Currency: catalog.Currency,
@@ -31,12 +83,14 @@ func TestMCPIsRateLimitedPerIP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := api.New(api.Options{Engine: engine, PublicKey: "public", RateLimitPerHour: 3, Now: func() time.Time { return when }})
+	srv, err := api.New(api.Options{Engine: engine, PublicKey: "public", RateLimitPerHour: limit, Now: func() time.Time { return when }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := mountMCP(srv); err != nil {
-		t.Fatal(err)
+	for _, mount := range []func(*api.Server) error{mountMCP, mountExplorer} {
+		if err := mount(srv); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -49,23 +103,37 @@ func TestMCPIsRateLimitedPerIP(t *testing.T) {
 		srv.Shutdown(ctx)
 		srv.Close()
 	})
-	base := "http://" + ln.Addr().String()
+	return "http://" + ln.Addr().String(), srv
+}
+
+// send sends a request with header pairs and returns the response and its
+// body.
+func send(t *testing.T, method, url, body string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+// TestMCPIsRateLimitedPerIP checks the MCP endpoint as cmd/api mounts it:
+// no key, the per-IP budget shared with REST, the rate-limit headers on
+// every answer, and the 429 body of the interface once the budget is spent.
+func TestMCPIsRateLimitedPerIP(t *testing.T) {
+	base, _ := serve(t, 3)
 	call := func(method, path, body string, header ...string) (*http.Response, []byte) {
 		t.Helper()
-		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp, b
+		return send(t, method, base+path, body, header...)
 	}
 	const list = `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
 	for i, want := range []string{"2", "1"} {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -188,6 +189,15 @@ func (ts *testServer) do(t testing.TB, method, path string, body io.Reader, head
 		t.Fatal(err)
 	}
 	return response{status: resp.StatusCode, header: resp.Header, body: b}
+}
+
+// metrics sends a request to the operators' metrics server over this
+// server's telemetry, as Run serves it on METRICS_ADDR.
+func (ts *testServer) metrics(t testing.TB, method, path string) response {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	newMetricsServer(ts.srv.Telemetry().MetricsHandler(), ts.srv.Logger()).Handler.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	return response{status: rec.Code, header: rec.Result().Header, body: rec.Body.Bytes()}
 }
 
 // get sends GET path with the public key.

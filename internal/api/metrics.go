@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"log/slog"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -160,4 +162,27 @@ func normalizeMethod(m string) string {
 		return "PATCH"
 	}
 	return "_OTHER"
+}
+
+// metricsPath is where the operators' listener serves the Prometheus text
+// format.
+const metricsPath = "/metrics"
+
+// newMetricsServer returns the operators' HTTP server: GET (and HEAD)
+// /metrics answered by h, 404 for any other path and 405 for other
+// methods. It needs no key and is not rate limited, so Run serves it on a
+// listener of its own (METRICS_ADDR, loopback by default), never on the
+// public port.
+func newMetricsServer(h http.Handler, log *slog.Logger) *http.Server {
+	mux := http.NewServeMux()
+	mux.Handle("GET "+metricsPath, h)
+	return &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: readTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderSize,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }

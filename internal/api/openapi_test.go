@@ -56,7 +56,6 @@ func TestOpenAPIDocument(t *testing.T) {
 		"GET /api/health getHealth",
 		"GET /api/product/{id} getProduct",
 		"GET /api/search searchProducts",
-		"GET /metrics getMetrics",
 		"GET /openapi.json getOpenAPIJSON",
 		"GET /openapi.yaml getOpenAPIYAML",
 		"POST /api/mcp mcp",
@@ -68,6 +67,21 @@ func TestOpenAPIDocument(t *testing.T) {
 	limit := doc.Paths.Find("/api/search").Get.Parameters.GetByInAndName("query", "limit").Schema.Value
 	if *limit.Min != 1 || *limit.Max != 100 || limit.Default != float64(50) {
 		t.Errorf("limit schema: min %v max %v default %v", *limit.Min, *limit.Max, limit.Default)
+	}
+	// The documented lengths are those the server enforces.
+	lengths := []struct {
+		param string
+		want  int
+	}{
+		{"query", search.MaxQueryLen},
+		{"brand", search.MaxBrandLen},
+		{"constraints", search.MaxConstraintsLen},
+	}
+	for _, l := range lengths {
+		schema := doc.Paths.Find("/api/search").Get.Parameters.GetByInAndName("query", l.param).Schema.Value
+		if schema.MaxLength == nil || *schema.MaxLength != uint64(l.want) {
+			t.Errorf("%s maxLength %v, want %d as the server enforces", l.param, schema.MaxLength, l.want)
+		}
 	}
 	cats := doc.Components.Schemas["Category"].Value.Enum
 	if len(cats) != len(catalog.Categories()) {
@@ -236,7 +250,6 @@ func TestResponsesConformToOpenAPI(t *testing.T) {
 	cf.check("health", "GET", "/api/health", nil, 200)
 	cf.check("openapi json", "GET", "/openapi.json", nil, 200)
 	cf.check("openapi yaml", "GET", "/openapi.yaml", nil, 200)
-	cf.check("metrics", "GET", "/metrics", nil, 200)
 	cf.check("mcp", "POST", "/api/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), 200, "Content-Type", "application/json")
 	cf.check("mcp parse error", "POST", "/api/mcp", strings.NewReader(`{`), 400, "Content-Type", "application/json")
 	prod := []string{"Authorization", "Bearer " + prodKey}
@@ -255,6 +268,8 @@ func TestResponsesConformToOpenAPI(t *testing.T) {
 	cf2.check("first", "GET", "/api/search", nil, 200, auth...)
 	cf2.check("mcp over the limit", "POST", "/api/mcp", strings.NewReader(`{}`), 429, "Content-Type", "application/json")
 	cf2.check("unauthenticated over the limit", "GET", "/api/search", nil, 429)
+	cf2.check("openapi json over the limit", "GET", "/openapi.json", nil, 429)
+	cf2.check("openapi yaml over the limit", "GET", "/openapi.yaml", nil, 429)
 	for k := range cf2.seen {
 		cf.seen[k] = true
 	}
@@ -264,12 +279,42 @@ func TestResponsesConformToOpenAPI(t *testing.T) {
 		"GET /api/search 414", "GET /api/search 429",
 		"GET /api/product/{id} 200", "GET /api/product/{id} 400", "GET /api/product/{id} 401",
 		"GET /api/product/{id} 404", "GET /api/product/{id} 429",
-		"GET /api/health 200", "GET /openapi.json 200", "GET /openapi.yaml 200", "GET /metrics 200",
+		"GET /api/health 200", "GET /openapi.json 200", "GET /openapi.yaml 200",
+		"GET /openapi.json 429", "GET /openapi.yaml 429",
 		"POST /api/mcp 200", "POST /api/mcp 400", "POST /api/mcp 429",
 	} {
 		if !cf.seen[want] {
 			t.Errorf("no response validated for %s", want)
 		}
+	}
+}
+
+// TestConstraintsLength checks the documented maxLength of constraints
+// against the server: a value of exactly that many bytes is read as
+// constraints, one byte more is refused for its length.
+func TestConstraintsLength(t *testing.T) {
+	ts := startServer(t, Options{Engine: memoryEngine(t)})
+	maxLen := int(*loadDoc(t).Paths.Find("/api/search").Get.Parameters.GetByInAndName("query", "constraints").Schema.Value.MaxLength)
+	value := func(n int) string {
+		const c = `{"memory_gb":{"gte":16}}`
+		return c[:len(c)-1] + strings.Repeat(" ", n-len(c)) + "}" // JSON whitespace inside the object
+	}
+	send := func(n int) response {
+		v := value(n)
+		if len(v) != n {
+			t.Fatalf("constraints value is %d bytes, want %d", len(v), n)
+		}
+		return ts.get(t, "/api/search?"+url.Values{"category": {"Laptops"}, "constraints": {v}}.Encode())
+	}
+	if r := send(maxLen); r.status != http.StatusOK {
+		t.Errorf("constraints of %d bytes: status %d, want 200 (body %.300s)", maxLen, r.status, r.body)
+	}
+	r := send(maxLen + 1)
+	if r.status != http.StatusBadRequest {
+		t.Fatalf("constraints of %d bytes: status %d, want 400", maxLen+1, r.status)
+	}
+	if msg, want := r.errorMessage(t), fmt.Sprintf("at most %d are accepted", maxLen); !strings.Contains(msg, want) {
+		t.Errorf("message %q does not say %q", msg, want)
 	}
 }
 

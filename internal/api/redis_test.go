@@ -148,7 +148,7 @@ func burst(t *testing.T, reps []*replica, ip string, n int) map[int]int {
 }
 
 func metricLine(t *testing.T, ts *testServer, name string) string {
-	r := ts.do(t, http.MethodGet, "/metrics", nil)
+	r := ts.metrics(t, http.MethodGet, "/metrics")
 	for l := range strings.SplitSeq(string(r.body), "\n") {
 		if strings.HasPrefix(l, name+" ") || strings.HasPrefix(l, name+"{") {
 			return l

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"text/tabwriter"
 	"time"
 
@@ -21,10 +22,11 @@ import (
 type Option func(*runOptions)
 
 type runOptions struct {
-	reload     <-chan struct{}
-	ready      func(net.Addr)
-	engine     search.Engine
-	extensions []func(*Server) error
+	reload       <-chan struct{}
+	ready        func(net.Addr)
+	metricsReady func(net.Addr)
+	engine       search.Engine
+	extensions   []func(*Server) error
 }
 
 // WithReload reloads the catalog on every receive from ch (cmd/api sends
@@ -34,6 +36,11 @@ func WithReload(ch <-chan struct{}) Option { return func(o *runOptions) { o.relo
 // WithReady calls f with the listening address once the server accepts
 // connections.
 func WithReady(f func(net.Addr)) Option { return func(o *runOptions) { o.ready = f } }
+
+// WithMetricsReady calls f with the address of the operators' metrics
+// listener (METRICS_ADDR) once it accepts connections, before the ready
+// function of WithReady. It is not called when METRICS_ADDR is off.
+func WithMetricsReady(f func(net.Addr)) Option { return func(o *runOptions) { o.metricsReady = f } }
 
 // WithEngine serves e instead of the engine SEARCH_BACKEND names. If e is a
 // Loader, CATALOG_PATH is still watched and reloaded into it.
@@ -46,9 +53,11 @@ func WithExtension(f func(*Server) error) Option {
 }
 
 // Run reads the configuration from lookupEnv (os.LookupEnv in cmd/api),
-// loads the catalog, serves the API until ctx is done, then shuts down
-// gracefully: it stops accepting connections and waits up to
-// SHUTDOWN_TIMEOUT for in-flight requests. Logs go to stderr as JSON.
+// loads the catalog, serves the API (and Prometheus metrics on
+// METRICS_ADDR) until ctx is done, then shuts down gracefully: it stops
+// accepting connections and waits up to SHUTDOWN_TIMEOUT for in-flight
+// requests, the API's first, so that metrics stay readable while it drains.
+// Logs go to stderr as JSON.
 func Run(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdout, stderr io.Writer, opts ...Option) error {
 	var ro runOptions
 	for _, o := range opts {
@@ -156,16 +165,44 @@ func Run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		}
 	}
 
+	// Metrics first: a taken METRICS_ADDR stops the start before the API
+	// port is opened.
+	var (
+		metrics     *http.Server
+		metricsAddr net.Addr // nil when METRICS_ADDR is off
+		metricsErr  = make(chan error, 1)
+	)
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("listen on %s (METRICS_ADDR; off disables the metrics listener): %w", cfg.MetricsAddr, err)
+		}
+		metrics, metricsAddr = newMetricsServer(tel.MetricsHandler(), log), mln.Addr()
+		go func() {
+			if err := metrics.Serve(mln); !errors.Is(err, http.ErrServerClosed) {
+				metricsErr <- fmt.Errorf("serve metrics: %w", err)
+			}
+		}()
+		defer metrics.Close() // after a failed start; a no-op after Shutdown
+	}
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s (HOST, PORT): %w", cfg.Addr, err)
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("backend", cfg.SearchBackend),
+	metricsAttr := slog.String("metrics_addr", "off")
+	if metricsAddr != nil {
+		metricsAttr = slog.String("metrics_addr", metricsAddr.String())
+	}
+	log.Info("listening", slog.String("addr", ln.Addr().String()), metricsAttr, slog.String("backend", cfg.SearchBackend),
 		slog.Bool("redis", cfg.RedisURL != ""), slog.Int("rate_limit_per_hour", cfg.RateLimitPerHour),
 		slog.Int("production_keys", len(cfg.APIKeys)), slog.Bool("public_key", cfg.PublicAPIKey != ""))
-	printBanner(stderr, ln.Addr(), engine, cfg.PublicAPIKey)
+	printBanner(stderr, ln.Addr(), metricsAddr, engine, cfg.PublicAPIKey)
+	if ro.metricsReady != nil && metricsAddr != nil {
+		ro.metricsReady(metricsAddr)
+	}
 	if ro.ready != nil {
 		ro.ready(ln.Addr())
 	}
@@ -186,31 +223,51 @@ func Run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		<-reloadDone
 	}()
 
+	// A failed metrics listener stops the API gracefully too: operators
+	// would otherwise watch a server they cannot see.
+	var failed error
 	select {
 	case err := <-serveErr:
 		return err
+	case failed = <-metricsErr:
+		log.Error("metrics listener failed; shutting down", slog.Any("err", failed))
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", slog.Duration("timeout", cfg.ShutdownTimeout))
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return err
+		return errors.Join(failed, err)
 	}
 	if err := <-serveErr; err != nil {
-		return err
+		return errors.Join(failed, err)
+	}
+	if failed != nil {
+		return failed
+	}
+	if metrics != nil {
+		if err := metrics.Shutdown(sctx); err != nil {
+			return fmt.Errorf("shutdown metrics: %w", err)
+		}
 	}
 	log.Info("stopped")
 	return nil
 }
 
 // printBanner tells the person who started the server where it is and how
-// to call it. Only the shared public key is printed, never production keys.
-func printBanner(w io.Writer, addr net.Addr, engine search.Engine, publicKey string) {
+// to call it, and where operators read its metrics (metricsAddr is nil when
+// the metrics listener is off). Only the shared public key is printed,
+// never production keys.
+func printBanner(w io.Writer, addr, metricsAddr net.Addr, engine search.Engine, publicKey string) {
 	h, _ := engine.Health(context.Background())
 	base := "http://" + addr.String()
 	fmt.Fprintf(w, "Product search is serving %d products on %s\n", h.Items, base)
 	fmt.Fprintf(w, "  explorer        %s/\n  API reference   %s/docs\n  MCP endpoint    POST %s/api/mcp\n", base, base, base)
+	if metricsAddr != nil {
+		fmt.Fprintf(w, "  metrics         http://%s%s (operators; no key, not rate limited)\n", metricsAddr, metricsPath)
+	} else {
+		fmt.Fprintf(w, "  metrics         off (METRICS_ADDR)\n")
+	}
 	if publicKey != "" {
 		fmt.Fprintf(w, "  public API key  %s\n  try it          curl -H 'Authorization: Bearer %s' '%s/api/search?query=macbook+air&category=Laptops&lite=true&limit=5'\n",
 			publicKey, publicKey, base)

@@ -22,19 +22,21 @@ import (
 
 const benchKey = "bench-key-000000001"
 
-// runServer runs Run in the background with env (plus HOST, PORT and a
-// huge production key) and returns its base URL; stop cancels it and
+// runServer runs Run in the background with env (plus HOST, PORT, a free
+// METRICS_ADDR and a huge production key) and returns its base URL and
+// its metrics URL (empty when METRICS_ADDR is off); stop cancels it and
 // returns Run's error.
 type runServer struct {
-	URL    string
-	stderr *syncBuffer
-	cancel context.CancelFunc
-	done   chan error
+	URL        string
+	MetricsURL string
+	stderr     *syncBuffer
+	cancel     context.CancelFunc
+	done       chan error
 }
 
 func startRun(t *testing.T, env map[string]string, opts ...Option) *runServer {
 	t.Helper()
-	full := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "API_KEYS": benchKey + "=100000000", "LOG_LEVEL": "warn"}
+	full := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "API_KEYS": benchKey + "=100000000", "LOG_LEVEL": "warn"}
 	for k, v := range env {
 		full[k] = v
 	}
@@ -45,7 +47,8 @@ func startRun(t *testing.T, env map[string]string, opts ...Option) *runServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runServer{stderr: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
 	ready := make(chan net.Addr, 1)
-	opts = append(opts, WithReady(func(a net.Addr) { ready <- a }))
+	opts = append(opts, WithReady(func(a net.Addr) { ready <- a }),
+		WithMetricsReady(func(a net.Addr) { rs.MetricsURL = "http://" + a.String() }))
 	go func() { rs.done <- Run(ctx, nil, lookup, io.Discard, rs.stderr, opts...) }()
 	select {
 	case a := <-ready:
@@ -194,7 +197,7 @@ func TestHotReload(t *testing.T) {
 	}
 	var metrics string
 	waitUntil(t, "the reload metrics", func() bool {
-		resp, err := http.Get(rs.URL + "/metrics")
+		resp, err := http.Get(rs.MetricsURL + "/metrics")
 		if err != nil {
 			return false
 		}
@@ -287,12 +290,21 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatalf("Run returned before the in-flight request finished: %v", err)
 	default:
 	}
+	// Metrics stay readable while the API drains.
+	if status, err := getJSON(rs.MetricsURL+"/metrics", nil); err != nil || status != http.StatusOK {
+		t.Errorf("metrics while draining: status %d, err %v; want 200", status, err)
+	}
 	close(eng.release)
 	if r := <-inflight; r.err != nil || r.status != http.StatusOK {
 		t.Errorf("in-flight request: status %d, err %v; want 200", r.status, r.err)
 	}
 	if err := rs.stop(t); err != nil {
 		t.Errorf("Run returned %v, want nil", err)
+	}
+	// Run stopped the metrics listener before it returned.
+	if c, err := net.DialTimeout("tcp", strings.TrimPrefix(rs.MetricsURL, "http://"), time.Second); err == nil {
+		c.Close()
+		t.Error("the metrics listener still accepts connections after Run returned")
 	}
 }
 
@@ -374,9 +386,83 @@ func TestRunCheckAndHelp(t *testing.T) {
 	if err := Run(context.Background(), []string{"-h"}, lookup, &stdout, io.Discard); err != nil {
 		t.Fatalf("-h: %v", err)
 	}
-	for _, v := range []string{"CATALOG_PATH", "RATE_LIMIT_PER_HOUR", "TRUSTED_PROXIES", "-check"} {
+	for _, v := range []string{"CATALOG_PATH", "RATE_LIMIT_PER_HOUR", "TRUSTED_PROXIES", "METRICS_ADDR", "-check"} {
 		if !strings.Contains(stdout.String(), v) {
 			t.Errorf("usage lacks %s", v)
 		}
+	}
+}
+
+// TestMetricsListener checks the operators' listener as Run serves it:
+// Prometheus text with no key and no rate limit, announced on stderr, while
+// the public port answers /metrics with 404.
+func TestMetricsListener(t *testing.T) {
+	rs := startRun(t, map[string]string{"RATE_LIMIT_PER_HOUR": "1", "LOG_LEVEL": "info"}, WithEngine(newFakeEngine()))
+	if rs.MetricsURL == "" {
+		t.Fatal("the metrics listener was not started")
+	}
+	for i := range 3 { // more than the per-IP budget
+		resp, err := http.Get(rs.MetricsURL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), "productsearch_catalog_items 12") {
+			t.Fatalf("scrape %d: status %d, body %.300s", i, resp.StatusCode, b)
+		}
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+			t.Errorf("scrape %d: Content-Type %q", i, ct)
+		}
+		if h := resp.Header.Get("X-RateLimit-Limit"); h != "" {
+			t.Errorf("scrape %d: X-RateLimit-Limit %q on the metrics listener", i, h)
+		}
+	}
+	if status, err := getJSON(rs.URL+"/metrics", nil); err != nil || status != http.StatusNotFound {
+		t.Errorf("GET /metrics on the public port: status %d, err %v; want 404", status, err)
+	}
+	stderr := rs.stderr.String()
+	if want := "  metrics         " + rs.MetricsURL + "/metrics"; !strings.Contains(stderr, want) {
+		t.Errorf("start-up lines lack %q:\n%s", want, stderr)
+	}
+	if want := `"metrics_addr":"` + strings.TrimPrefix(rs.MetricsURL, "http://") + `"`; !strings.Contains(stderr, want) {
+		t.Errorf("listening log lacks %s:\n%s", want, stderr)
+	}
+}
+
+func TestMetricsOff(t *testing.T) {
+	for _, v := range []string{"off", ""} {
+		t.Run(fmt.Sprintf("METRICS_ADDR=%q", v), func(t *testing.T) {
+			rs := startRun(t, map[string]string{"METRICS_ADDR": v, "LOG_LEVEL": "info"}, WithEngine(newFakeEngine()))
+			if rs.MetricsURL != "" {
+				t.Errorf("metrics listener started on %s", rs.MetricsURL)
+			}
+			stderr := rs.stderr.String()
+			if !strings.Contains(stderr, "  metrics         off (METRICS_ADDR)") || !strings.Contains(stderr, `"metrics_addr":"off"`) {
+				t.Errorf("start-up output does not say metrics are off:\n%s", stderr)
+			}
+			if err := rs.stop(t); err != nil {
+				t.Errorf("Run returned %v, want nil", err)
+			}
+		})
+	}
+}
+
+func TestMetricsAddrTaken(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	env := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "METRICS_ADDR": taken.Addr().String()}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	started := false
+	err = Run(context.Background(), nil, lookup, io.Discard, io.Discard, WithEngine(newFakeEngine()),
+		WithReady(func(net.Addr) { started = true }))
+	if err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
+		t.Errorf("Run error %v, want one naming METRICS_ADDR", err)
+	}
+	if started {
+		t.Error("the API started although its metrics address is taken")
 	}
 }

@@ -1,10 +1,11 @@
 // Package api is the REST server of the product search service: Fiber
-// routes for search, product detail, health, the OpenAPI document and
-// Prometheus metrics; bearer-key authentication; hourly rate limits per
-// client IP or per production key; flat JSON errors; request ids, structured
-// logs, traces and metrics for every request; and Run, which wires the
-// configuration, the engine, hot reload of the catalog and graceful
-// shutdown. Other endpoints (the MCP endpoint, the explorer) are added with
+// routes for search, product detail, health and the OpenAPI document;
+// bearer-key authentication; hourly rate limits per client IP or per
+// production key, charged on every endpoint except health; flat JSON
+// errors; request ids, structured logs, traces and metrics for every
+// request; and Run, which wires the configuration, the engine, hot reload
+// of the catalog, the operators' Prometheus listener and graceful shutdown.
+// Other endpoints (the MCP endpoint, the explorer) are added with
 // Server.Mount and share the per-IP limit.
 package api
 
@@ -56,7 +57,6 @@ const (
 	routeProduct   = "/api/product/{id}"
 	routeHealth    = "/api/health"
 	routeOpenAPI   = "/openapi"
-	routeMetrics   = "/metrics"
 	routeUnmatched = "unmatched"
 )
 
@@ -66,8 +66,9 @@ type Options struct {
 	Engine search.Engine
 	// Logger receives the JSON request log (slog.Default when nil).
 	Logger *slog.Logger
-	// Telemetry provides tracer, meter and the /metrics handler; nil
-	// builds a private one without exporters.
+	// Telemetry provides tracer, meter and the Prometheus handler (which
+	// Run serves on its own listener, METRICS_ADDR); nil builds a private
+	// one without exporters.
 	Telemetry *telemetry.Telemetry
 	// PublicKey is the shared key charged to the client IP's budget;
 	// empty disables it.
@@ -236,9 +237,8 @@ func New(opt Options) (*Server, error) {
 	s.app.Get("/api/health", named(routeHealth), s.handleHealth)
 	s.app.Get("/api/search", named(routeSearch), s.limitByKey, s.handleSearch)
 	s.app.Get("/api/product/:id", named(routeProduct), s.limitByKey, s.handleProduct)
-	s.app.Get("/openapi.json", named(routeOpenAPI), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
-	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
-	s.app.Get("/metrics", named(routeMetrics), httpHandler(s.tel.MetricsHandler()))
+	s.app.Get("/openapi.json", named(routeOpenAPI), s.LimitByIP(), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
+	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.LimitByIP(), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
 	return s, nil
 }
 
@@ -260,8 +260,7 @@ func (s *Server) Telemetry() *telemetry.Telemetry { return s.tel }
 type MountOption func(*mountConfig)
 
 type mountConfig struct {
-	methods   []string
-	unlimited bool
+	methods []string
 }
 
 // Methods restricts the methods routed to a mounted handler; other methods
@@ -270,17 +269,10 @@ func Methods(methods ...string) MountOption {
 	return func(m *mountConfig) { m.methods = append(m.methods, methods...) }
 }
 
-// Unlimited exempts a mounted handler from the per-IP rate limit (static
-// assets, for instance). Spec §8 limits every endpoint except health, so API
-// endpoints must not use it.
-func Unlimited() MountOption {
-	return func(m *mountConfig) { m.unlimited = true }
-}
-
 // Mount routes path to h: an exact path, or a subtree when path ends in
 // "/*". Requests are charged to the client IP's hourly budget (the budget
-// the public key uses) unless Unlimited is given, and carry the rate-limit
-// headers. No API key is required.
+// the public key uses; spec §8 exempts only health) and carry the
+// rate-limit headers. No API key is required.
 //
 // h sees a net/http request whose context carries the request's trace span;
 // r.RemoteAddr is the socket peer and the client address is available from
@@ -298,11 +290,7 @@ func (s *Server) Mount(path string, h http.Handler, opts ...MountOption) error {
 	for _, o := range opts {
 		o(&m)
 	}
-	handlers := []fiber.Handler{named(path)}
-	if !m.unlimited {
-		handlers = append(handlers, s.LimitByIP())
-	}
-	handlers = append(handlers, httpHandler(h))
+	handlers := []fiber.Handler{named(path), s.LimitByIP(), httpHandler(h)}
 	if len(m.methods) == 0 {
 		s.app.All(path, handlers...)
 		return nil

@@ -314,21 +314,74 @@ func TestProductionKeyBudget(t *testing.T) {
 	}
 }
 
-func TestExemptEndpoints(t *testing.T) {
-	ts := startServer(t, Options{RateLimitPerHour: 1, Now: fixedClock(testNow)})
-	ts.get(t, "/api/search") // spend the budget
-	for _, path := range []string{"/api/health", "/openapi.json", "/openapi.yaml", "/metrics"} {
+// TestOnlyHealthIsUnlimited checks spec §8: the OpenAPI documents are
+// charged to the client IP's budget like the API, with the rate-limit
+// headers and the 429 of the interface, and need no key; health is never
+// charged, not even once the budget is spent.
+func TestOnlyHealthIsUnlimited(t *testing.T) {
+	reset := strconv.FormatInt(testReset.Unix(), 10)
+	for _, path := range []string{"/openapi.json", "/openapi.yaml"} {
 		t.Run(path, func(t *testing.T) {
-			for range 5 {
+			ts := startServer(t, Options{RateLimitPerHour: 2, Now: fixedClock(testNow)})
+			for i, remaining := range []string{"1", "0"} {
 				r := ts.do(t, http.MethodGet, path, nil)
 				if r.status != http.StatusOK {
-					t.Fatalf("status %d, body %.200s", r.status, r.body)
+					t.Fatalf("request %d: status %d, body %.200s", i, r.status, r.body)
+				}
+				if diff := cmp.Diff([3]string{"2", remaining, reset}, limitHeaders(r)); diff != "" {
+					t.Errorf("request %d: limit headers mismatch (-want +got):\n%s", i, diff)
+				}
+			}
+			r := ts.do(t, http.MethodGet, path, nil)
+			if r.status != http.StatusTooManyRequests {
+				t.Fatalf("over the budget: status %d, want 429", r.status)
+			}
+			var body map[string]any
+			if err := json.Unmarshal(r.body, &body); err != nil {
+				t.Fatalf("429 body %s: %v", r.body, err)
+			}
+			if diff := cmp.Diff(map[string]any{"error": "Rate limit exceeded", "resetAt": "2025-03-01T15:00:00Z"}, body); diff != "" {
+				t.Errorf("429 body mismatch (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff([3]string{"2", "0", reset}, limitHeaders(r)); diff != "" {
+				t.Errorf("429 headers mismatch (-want +got):\n%s", diff)
+			}
+			if got := r.header.Get("Retry-After"); got != "2400" {
+				t.Errorf("Retry-After = %q, want 2400", got)
+			}
+			// The documents spent the budget the API shares.
+			if r := ts.get(t, "/api/search"); r.status != http.StatusTooManyRequests {
+				t.Errorf("search after the documents spent the budget: status %d, want 429", r.status)
+			}
+			for range 5 {
+				r := ts.do(t, http.MethodGet, "/api/health", nil)
+				if r.status != http.StatusOK {
+					t.Fatalf("health: status %d, body %.200s", r.status, r.body)
 				}
 				if lh := limitHeaders(r); lh != [3]string{} {
-					t.Errorf("exempt endpoint carries rate-limit headers %v", lh)
+					t.Errorf("health carries rate-limit headers %v", lh)
 				}
 			}
 		})
+	}
+}
+
+// TestNoMetricsOnThePublicPort checks that /metrics is an unknown path of
+// the API: Run serves metrics on the operators' listener only.
+func TestNoMetricsOnThePublicPort(t *testing.T) {
+	ts := startServer(t, Options{})
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		r := ts.do(t, method, "/metrics", nil)
+		if r.status != http.StatusNotFound {
+			t.Fatalf("%s /metrics: status %d, want 404 (body %.200s)", method, r.status, r.body)
+		}
+		if lh := limitHeaders(r); lh != [3]string{} {
+			t.Errorf("%s /metrics: rate-limit headers %v on an unknown path", method, lh)
+		}
+	}
+	got := ts.do(t, http.MethodGet, "/metrics", nil).errorMessage(t)
+	if diff := cmp.Diff("Not found: /metrics", got); diff != "" {
+		t.Errorf("404 message mismatch (-want +got):\n%s", diff)
 	}
 }
 
@@ -578,7 +631,7 @@ func TestMount(t *testing.T) {
 		if err := s.Mount("/api/mcp", echo, Methods(http.MethodPost)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Mount("/explorer/*", echo, Unlimited()); err != nil {
+		if err := s.Mount("/explorer/*", echo, Methods(http.MethodGet)); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Mount("relative", echo); err == nil {
@@ -609,11 +662,17 @@ func TestMount(t *testing.T) {
 	if r := ts.do(t, http.MethodPost, "/api/mcp", strings.NewReader(`{}`)); r.status != 429 {
 		t.Errorf("third request of the IP: status %d, want 429", r.status)
 	}
-	// Unlimited mounts stay reachable.
-	for range 3 {
-		if r := ts.do(t, http.MethodGet, "/explorer/app.js", nil); r.status != http.StatusAccepted {
-			t.Errorf("explorer: status %d", r.status)
-		}
+	// Every mount is charged: a subtree mount answers 429 with the
+	// interface's body once the budget is spent.
+	r = ts.do(t, http.MethodGet, "/explorer/app.js", nil)
+	if r.status != http.StatusTooManyRequests {
+		t.Errorf("GET /explorer/app.js over the budget: status %d, want 429", r.status)
+	}
+	if msg := r.errorMessage(t); msg != "Rate limit exceeded" {
+		t.Errorf("429 message %q", msg)
+	}
+	if diff := cmp.Diff([3]string{"2", "0", strconv.FormatInt(testReset.Unix(), 10)}, limitHeaders(r)); diff != "" {
+		t.Errorf("429 limit headers mismatch (-want +got):\n%s", diff)
 	}
 }
 
@@ -623,7 +682,8 @@ func TestMetrics(t *testing.T) {
 		ts.get(t, "/api/search")
 	}
 	ts.get(t, "/nope")
-	r := ts.do(t, http.MethodGet, "/metrics", nil)
+	ts.do(t, http.MethodGet, "/openapi.json", nil)
+	r := ts.metrics(t, http.MethodGet, "/metrics")
 	if r.status != 200 {
 		t.Fatalf("status %d", r.status)
 	}
@@ -632,6 +692,7 @@ func TestMetrics(t *testing.T) {
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/api/search"`,
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="429",http_route="/api/search"`,
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="404",http_route="unmatched"`,
+		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="429",http_route="/openapi"`,
 		`productsearch_engine_duration_seconds_count{operation="search"`,
 		`productsearch_ratelimit_rejections_total{scope="ip"`,
 		"\nproductsearch_catalog_items 12\n",
@@ -644,6 +705,30 @@ func TestMetrics(t *testing.T) {
 	}
 	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
 		t.Errorf("Content-Type = %q", ct)
+	}
+}
+
+// TestMetricsServer checks the routes of the operators' listener: GET and
+// HEAD /metrics, 405 for other methods, 404 for other paths.
+func TestMetricsServer(t *testing.T) {
+	ts := startServer(t, Options{})
+	tests := []struct {
+		method, path string
+		status       int
+	}{
+		{http.MethodGet, "/metrics", http.StatusOK},
+		{http.MethodHead, "/metrics", http.StatusOK},
+		{http.MethodPost, "/metrics", http.StatusMethodNotAllowed},
+		{http.MethodGet, "/", http.StatusNotFound},
+		{http.MethodGet, "/api/search", http.StatusNotFound},
+		{http.MethodGet, "/metrics/extra", http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			if r := ts.metrics(t, tt.method, tt.path); r.status != tt.status {
+				t.Errorf("status %d, want %d", r.status, tt.status)
+			}
+		})
 	}
 }
 

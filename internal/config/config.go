@@ -31,7 +31,12 @@ const (
 	DefaultMaxCandidates    = 2000
 	DefaultReloadInterval   = 2 * time.Second
 	DefaultShutdownTimeout  = 10 * time.Second
+	DefaultMetricsAddr      = "127.0.0.1:9464"
 )
+
+// MetricsOff is the METRICS_ADDR value that disables the metrics listener
+// (an empty value does too).
+const MetricsOff = "off"
 
 // BackendMemory is the embedded in-process search engine.
 const BackendMemory = "memory"
@@ -75,6 +80,9 @@ type Config struct {
 	ReloadInterval time.Duration
 	// ShutdownTimeout bounds the wait for in-flight requests on shutdown.
 	ShutdownTimeout time.Duration
+	// MetricsAddr is host:port of the operators' Prometheus listener
+	// (GET /metrics, no key, not rate limited); empty when it is off.
+	MetricsAddr string
 	// OTLPEndpoint is OTEL_EXPORTER_OTLP_ENDPOINT; when set, traces and
 	// metrics are also exported over OTLP/HTTP.
 	OTLPEndpoint string
@@ -106,7 +114,8 @@ func Variables() [][3]string {
 		{"MAX_CANDIDATES", "candidates checked when constraints apply", strconv.Itoa(DefaultMaxCandidates)},
 		{"RELOAD_INTERVAL", "snapshot poll interval (Go duration, 0 disables)", DefaultReloadInterval.String()},
 		{"SHUTDOWN_TIMEOUT", "wait for in-flight requests on SIGTERM (Go duration)", DefaultShutdownTimeout.String()},
-		{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTLP/HTTP collector for traces and metrics", "(unset: /metrics only, no tracing)"},
+		{"METRICS_ADDR", "host:port of the operators' Prometheus GET /metrics (no key, not rate limited); empty or off disables it", DefaultMetricsAddr},
+		{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTLP/HTTP collector for traces and metrics", "(unset: METRICS_ADDR only, no tracing)"},
 		{"OTEL_TRACES_SAMPLER", "standard OpenTelemetry sampler (with OTEL_TRACES_SAMPLER_ARG)", "5% of requests, parent-based"},
 	}
 }
@@ -131,6 +140,7 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		MaxCandidates:    DefaultMaxCandidates,
 		ReloadInterval:   DefaultReloadInterval,
 		ShutdownTimeout:  DefaultShutdownTimeout,
+		MetricsAddr:      DefaultMetricsAddr,
 	}
 
 	host := DefaultHost
@@ -250,6 +260,17 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 			*d.dst = t
 		}
 	}
+	if v, ok := get("METRICS_ADDR"); ok {
+		addr, err := ParseMetricsAddr(v)
+		switch {
+		case err != nil:
+			bad("METRICS_ADDR", "%v", err)
+		case sameListener(addr, c.Addr):
+			bad("METRICS_ADDR", "%q is the API's own address (HOST, PORT); give metrics a port of their own, or off", v)
+		default:
+			c.MetricsAddr = addr
+		}
+	}
 	if v, ok := get("OTEL_EXPORTER_OTLP_ENDPOINT"); ok {
 		c.OTLPEndpoint = v
 	}
@@ -263,6 +284,45 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		return Config{}, fmt.Errorf("invalid configuration:\n%w", errors.Join(errs...))
 	}
 	return c, nil
+}
+
+// ParseMetricsAddr parses METRICS_ADDR: host:port (an empty host listens on
+// every interface; port 0 picks a free one), or "" or "off" (any case),
+// which disable the listener and return "". The address is returned in
+// canonical form, IPv6 hosts in brackets.
+func ParseMetricsAddr(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.EqualFold(s, MetricsOff) {
+		return "", nil
+	}
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not host:port (for example 127.0.0.1:9464), or off", s)
+	}
+	if strings.ContainsAny(host, " /[]") {
+		return "", fmt.Errorf("%q: %q is not a host name or IP address", s, host)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 0 || n > 65535 || strconv.Itoa(n) != port {
+		return "", fmt.Errorf("%q: %q is not a port number (0-65535; 0 picks a free port)", s, port)
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+// sameListener reports whether two host:port addresses would claim the
+// same fixed port: equal ports other than 0 on the same host, or on hosts
+// where one is every interface.
+func sameListener(a, b string) bool {
+	ha, pa, errA := net.SplitHostPort(a)
+	hb, pb, errB := net.SplitHostPort(b)
+	if errA != nil || errB != nil || pa != pb || pa == "0" {
+		return false
+	}
+	everywhere := func(h string) bool {
+		ip, err := netip.ParseAddr(h)
+		return h == "" || err == nil && ip.IsUnspecified()
+	}
+	return ha == hb || everywhere(ha) || everywhere(hb)
 }
 
 func merge(dst, src map[string]int, name string, bad func(string, string, ...any)) {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"log/slog"
+	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -36,6 +37,7 @@ func TestLoadDefaults(t *testing.T) {
 		MaxCandidates:    2000,
 		ReloadInterval:   2 * time.Second,
 		ShutdownTimeout:  10 * time.Second,
+		MetricsAddr:      "127.0.0.1:9464",
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateComparable(netip.Prefix{})); diff != "" {
 		t.Errorf("Load mismatch (-want +got):\n%s", diff)
@@ -62,6 +64,7 @@ func TestLoadAll(t *testing.T) {
 		"MAX_CANDIDATES":              "500",
 		"RELOAD_INTERVAL":             "0",
 		"SHUTDOWN_TIMEOUT":            "30s",
+		"METRICS_ADDR":                " [::1]:9100 ",
 		"OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318",
 	}))
 	if err != nil {
@@ -82,6 +85,7 @@ func TestLoadAll(t *testing.T) {
 		MaxCandidates:   500,
 		ReloadInterval:  0,
 		ShutdownTimeout: 30 * time.Second,
+		MetricsAddr:     "[::1]:9100",
 		OTLPEndpoint:    "http://collector:4318",
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateComparable(netip.Prefix{})); diff != "" {
@@ -114,6 +118,10 @@ func TestLoadErrors(t *testing.T) {
 		{"bad candidates", map[string]string{"MAX_CANDIDATES": "-1"}, []string{"MAX_CANDIDATES:"}},
 		{"bad interval", map[string]string{"RELOAD_INTERVAL": "2"}, []string{"RELOAD_INTERVAL:", "duration"}},
 		{"zero shutdown", map[string]string{"SHUTDOWN_TIMEOUT": "0s"}, []string{"SHUTDOWN_TIMEOUT:", "positive"}},
+		{"metrics without port", map[string]string{"METRICS_ADDR": "127.0.0.1"}, []string{"METRICS_ADDR:", "host:port", "or off"}},
+		{"metrics bad port", map[string]string{"METRICS_ADDR": "127.0.0.1:99999"}, []string{"METRICS_ADDR:", "not a port number"}},
+		{"metrics on the API port", map[string]string{"METRICS_ADDR": "127.0.0.1:8080"}, []string{"METRICS_ADDR:", "API's own address"}},
+		{"metrics on every interface of the API port", map[string]string{"PORT": "9000", "METRICS_ADDR": ":9000"}, []string{"METRICS_ADDR:", "API's own address"}},
 		{"several at once", map[string]string{"PORT": "x", "LOG_LEVEL": "y"}, []string{"PORT:", "LOG_LEVEL:"}},
 	}
 	for _, tc := range tests {
@@ -126,6 +134,74 @@ func TestLoadErrors(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not contain %q", err, w)
 				}
+			}
+		})
+	}
+}
+
+func TestMetricsAddr(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"unset", nil, "127.0.0.1:9464"},
+		{"empty", map[string]string{"METRICS_ADDR": ""}, ""},
+		{"blank", map[string]string{"METRICS_ADDR": "  "}, ""},
+		{"off", map[string]string{"METRICS_ADDR": "off"}, ""},
+		{"OFF", map[string]string{"METRICS_ADDR": "OFF"}, ""},
+		{"every interface", map[string]string{"METRICS_ADDR": ":9464"}, ":9464"},
+		{"host name", map[string]string{"METRICS_ADDR": "localhost:9100"}, "localhost:9100"},
+		{"IPv6", map[string]string{"METRICS_ADDR": "[::]:9464"}, "[::]:9464"},
+		// Port 0 never collides: each listener picks its own.
+		{"free ports", map[string]string{"PORT": "0", "METRICS_ADDR": "127.0.0.1:0"}, "127.0.0.1:0"},
+		{"same host, other port", map[string]string{"PORT": "9000", "METRICS_ADDR": "127.0.0.1:9001"}, "127.0.0.1:9001"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(env(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, c.MetricsAddr); diff != "" {
+				t.Errorf("MetricsAddr mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseMetricsAddr(t *testing.T) {
+	tests := []struct {
+		in, want, err string
+	}{
+		{in: "", want: ""},
+		{in: "Off", want: ""},
+		{in: "127.0.0.1:9464", want: "127.0.0.1:9464"},
+		{in: "[fe80::1%eth0]:9464", want: "[fe80::1%eth0]:9464"},
+		{in: "9464", err: `"9464" is not host:port`},
+		{in: "127.0.0.1:", err: `"" is not a port number`},
+		{in: "127.0.0.1:metrics", err: `"metrics" is not a port number`},
+		{in: "127.0.0.1:+1", err: `"+1" is not a port number`},
+		{in: "127.0.0.1:-1", err: `"-1" is not a port number`},
+		{in: "127.0.0.1:65536", err: `"65536" is not a port number`},
+		{in: "http://127.0.0.1:9464", err: "is not host:port"},
+		{in: "my host:9464", err: `"my host" is not a host name or IP address`},
+		{in: "a/b:9464", err: `"a/b" is not a host name or IP address`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseMetricsAddr(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("ParseMetricsAddr(%q) = %q, %v; want an error containing %q", tc.in, got, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("ParseMetricsAddr(%q) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -172,6 +248,27 @@ func FuzzParsePrefixes(f *testing.F) {
 			if !p.IsValid() || p != p.Masked() {
 				t.Errorf("ParsePrefixes(%q) returned %v", s, p)
 			}
+		}
+	})
+}
+
+func FuzzParseMetricsAddr(f *testing.F) {
+	f.Add("127.0.0.1:9464")
+	f.Add("[::1]:0")
+	f.Add("off")
+	f.Add(":")
+	f.Fuzz(func(t *testing.T, s string) {
+		addr, err := ParseMetricsAddr(s)
+		if err != nil || addr == "" {
+			return
+		}
+		// A canonical address parses to itself.
+		again, err := ParseMetricsAddr(addr)
+		if err != nil || again != addr {
+			t.Errorf("ParseMetricsAddr(%q) = %q, which parses to %q, %v", s, addr, again, err)
+		}
+		if _, port, err := net.SplitHostPort(addr); err != nil || port == "" {
+			t.Errorf("ParseMetricsAddr(%q) = %q, not host:port", s, addr)
 		}
 	})
 }

@@ -20,7 +20,9 @@ import (
 //go:embed assets/*.js assets/*.css assets/*.svg assets/vendor/swagger-ui/*.js assets/vendor/swagger-ui/*.css
 var assetFiles embed.FS
 
-// Cache-Control values: hashed asset names never change content, pages are
+// Cache-Control values: hashed asset names never change content, so a
+// browser keeps an asset for a year without asking again (every request,
+// revalidations included, spends the client's hourly budget); pages are
 // revalidated with their ETag on every load.
 const (
 	cacheImmutable  = "public, max-age=31536000, immutable"

@@ -126,78 +126,92 @@ func TestParityEngineFailures(t *testing.T) {
 	}
 }
 
-// TestRateLimit checks that the data endpoints need no key and spend the
-// client IP's hourly budget, shared with the REST API, while the pages and
-// assets spend nothing.
+// TestRateLimit checks that every explorer request (pages, assets and the
+// keyless data endpoints) spends the client IP's hourly budget, shared with
+// the REST API, with the rate-limit headers; and that once it is spent each
+// answers 429 with the interface's body while health still answers.
 func TestRateLimit(t *testing.T) {
-	const limit = 3
 	// A fixed clock in the middle of an hour: the window cannot roll over
 	// during the test, and the reset time is known.
 	now := time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC)
-	base := startServer(t, fixtureEngine(t), limit, func() time.Time { return now })
 	e, err := New(Options{Engine: fixtureEngine(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	appJS, _ := e.assets.url("app.js")
-
-	// Pages and assets first, many times: they must not be charged.
-	for range 2 * limit {
-		for _, p := range []string{"/", PathDocs, appJS} {
-			r := fetch(t, http.MethodGet, base+p)
-			if r.status != http.StatusOK {
-				t.Fatalf("GET %s: status %d", p, r.status)
-			}
-			if h := r.header.Get("X-RateLimit-Remaining"); h != "" {
-				t.Errorf("GET %s: X-RateLimit-Remaining %q on an uncharged page", p, h)
-			}
-		}
+	icon, _ := e.assets.url("favicon.svg")
+	auth := []string{"Authorization", "Bearer " + testKey}
+	charged := []struct {
+		path   string
+		header []string
+	}{
+		{"/", nil},
+		{PathDocs, nil},
+		{appJS, nil},
+		{icon, nil},
+		{PathSearch + "?category=Laptops", nil},
+		{PathProduct + "lenovo-thinkpad-e14", nil},
+		{"/api/search?category=Laptops", auth},
 	}
+	limit := len(charged)
+	base := startServer(t, fixtureEngine(t), limit, func() time.Time { return now })
+
 	var remaining []string
-	for _, p := range []string{PathSearch + "?category=Laptops", PathProduct + "lenovo-thinkpad-e14", "/api/search?category=Laptops"} {
-		headers := []string{}
-		if strings.HasPrefix(p, "/api/search") {
-			headers = []string{"Authorization", "Bearer " + testKey}
-		}
-		r := fetch(t, http.MethodGet, base+p, headers...)
+	for _, c := range charged {
+		r := fetch(t, http.MethodGet, base+c.path, c.header...)
 		if r.status != http.StatusOK {
-			t.Fatalf("GET %s: status %d, body %s", p, r.status, r.body)
+			t.Fatalf("GET %s: status %d, body %s", c.path, r.status, r.body)
 		}
 		if got := r.header.Get("X-RateLimit-Limit"); got != strconv.Itoa(limit) {
-			t.Errorf("GET %s: X-RateLimit-Limit %q, want %d", p, got, limit)
+			t.Errorf("GET %s: X-RateLimit-Limit %q, want %d", c.path, got, limit)
 		}
-		if r.header.Get("X-RateLimit-Reset") == "" {
-			t.Errorf("GET %s: no X-RateLimit-Reset", p)
+		if got, want := r.header.Get("X-RateLimit-Reset"), strconv.FormatInt(now.Truncate(time.Hour).Add(time.Hour).Unix(), 10); got != want {
+			t.Errorf("GET %s: X-RateLimit-Reset %q, want %s", c.path, got, want)
 		}
 		remaining = append(remaining, r.header.Get("X-RateLimit-Remaining"))
 	}
-	if diff := cmp.Diff([]string{"2", "1", "0"}, remaining); diff != "" {
+	var want []string
+	for i := limit - 1; i >= 0; i-- {
+		want = append(want, strconv.Itoa(i))
+	}
+	if diff := cmp.Diff(want, remaining); diff != "" {
 		t.Errorf("X-RateLimit-Remaining mismatch (-want +got):\n%s", diff)
 	}
 
-	r := fetch(t, http.MethodGet, base+PathSearch+"?category=Laptops")
-	if r.status != http.StatusTooManyRequests {
-		t.Fatalf("over the limit: status %d, want 429", r.status)
+	// The budget is spent: every path answers 429, a revalidation of a
+	// cached page or asset included.
+	for _, c := range charged {
+		t.Run(c.path, func(t *testing.T) {
+			r := fetch(t, http.MethodGet, base+c.path, append([]string{"If-None-Match", "*"}, c.header...)...)
+			if r.status != http.StatusTooManyRequests {
+				t.Fatalf("over the limit: status %d, want 429", r.status)
+			}
+			var body struct {
+				Error   string `json:"error"`
+				ResetAt string `json:"resetAt"`
+			}
+			if err := json.Unmarshal(r.body, &body); err != nil {
+				t.Fatalf("429 body %s: %v", r.body, err)
+			}
+			if diff := cmp.Diff("Rate limit exceeded 2026-11-20T11:00:00Z", body.Error+" "+body.ResetAt); diff != "" {
+				t.Errorf("429 body mismatch (-want +got):\n%s", diff)
+			}
+			if ct := r.header.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("429 Content-Type %q", ct)
+			}
+			if got := r.header.Get("Retry-After"); got != "1800" {
+				t.Errorf("429 Retry-After %q, want 1800", got)
+			}
+			if got := r.header.Get("X-RateLimit-Remaining"); got != "0" {
+				t.Errorf("429 X-RateLimit-Remaining %q, want 0", got)
+			}
+			if cc := r.header.Get("Cache-Control"); cc != "" {
+				t.Errorf("429 Cache-Control %q: a refusal must not be cached like the asset", cc)
+			}
+		})
 	}
-	var body struct {
-		Error   string `json:"error"`
-		ResetAt string `json:"resetAt"`
-	}
-	if err := json.Unmarshal(r.body, &body); err != nil {
-		t.Fatalf("429 body %s: %v", r.body, err)
-	}
-	if body.Error != "Rate limit exceeded" {
-		t.Errorf("429 error %q, want %q", body.Error, "Rate limit exceeded")
-	}
-	if body.ResetAt != "2026-11-20T11:00:00Z" {
-		t.Errorf("429 resetAt %q, want the end of the hour 2026-11-20T11:00:00Z", body.ResetAt)
-	}
-	if got := r.header.Get("Retry-After"); got != "1800" {
-		t.Errorf("429 Retry-After %q, want 1800", got)
-	}
-	// The page still loads when the budget is spent.
-	if r := fetch(t, http.MethodGet, base+"/"); r.status != http.StatusOK {
-		t.Errorf("GET / over the limit: status %d", r.status)
+	if r := fetch(t, http.MethodGet, base+"/api/health"); r.status != http.StatusOK || r.header.Get("X-RateLimit-Limit") != "" {
+		t.Errorf("health over the limit: status %d, X-RateLimit-Limit %q; want 200 and none", r.status, r.header.Get("X-RateLimit-Limit"))
 	}
 }
 

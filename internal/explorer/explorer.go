@@ -15,8 +15,10 @@
 //
 // The data endpoints answer exactly like GET /api/search and
 // GET /api/product/{id} (same parsing, same engine, same bytes) without an
-// API key, charged to the client IP's hourly budget (spec §8); the pages and
-// assets are not charged.
+// API key. Every explorer request, pages and assets included, is charged to
+// the client IP's hourly budget (spec §8 exempts only health); because an
+// asset's name changes with its content, a browser caches it for a year and
+// loads it once, so reloading a page costs one request.
 package explorer
 
 import (
@@ -80,9 +82,9 @@ func New(opt Options) (*Explorer, error) {
 	return e, nil
 }
 
-// Mount builds an explorer over s's engine and adds it to s: the pages and
-// assets exempt from the rate limit, the data endpoints charged to the
-// client IP's budget like every API request.
+// Mount builds an explorer over s's engine and adds it to s. Pages,
+// assets and data endpoints alike are charged to the client IP's budget,
+// like every API request but health.
 func Mount(s *api.Server, opt Options) error {
 	if opt.Engine == nil {
 		opt.Engine = s.Engine()
@@ -98,16 +100,15 @@ func Mount(s *api.Server, opt Options) error {
 	mounts := []struct {
 		path string
 		h    http.Handler
-		opts []api.MountOption
 	}{
-		{PathIndex, e.Page(), []api.MountOption{read, api.Unlimited()}},
-		{PathDocs, e.Page(), []api.MountOption{read, api.Unlimited()}},
-		{PathAssets + "*", e.Assets(), []api.MountOption{read, api.Unlimited()}},
-		{PathSearch, e.Search(), []api.MountOption{read}},
-		{PathProduct + "*", e.Product(), []api.MountOption{read}},
+		{PathIndex, e.Page()},
+		{PathDocs, e.Page()},
+		{PathAssets + "*", e.Assets()},
+		{PathSearch, e.Search()},
+		{PathProduct + "*", e.Product()},
 	}
 	for _, m := range mounts {
-		if err := s.Mount(m.path, m.h, m.opts...); err != nil {
+		if err := s.Mount(m.path, m.h, read); err != nil {
 			return fmt.Errorf("explorer: mount %s: %w", m.path, err)
 		}
 	}

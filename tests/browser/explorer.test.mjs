@@ -4,7 +4,9 @@
 // and sets:
 //   BASE_URL       server over the demo catalog with a raised rate limit
 //   LIMITED_URL    server over internal/explorer/testdata/catalog.snapshot
-//                  (hostile feed titles) with a tiny rate limit
+//                  (hostile feed titles) with a small rate limit: room for
+//                  one page load with its assets, a search, a product and a
+//                  few more searches
 //   LIMITED_LIMIT  that server's RATE_LIMIT_PER_HOUR
 //   API_KEY        the public API key both servers accept
 //   CHROMIUM       the browser binary (default /usr/bin/chromium)
@@ -448,16 +450,31 @@ for (const size of Object.keys(SIZES)) {
 }
 
 describe('hostile feed text and the rate limit', () => {
-  test('titles with markup are text, and a spent budget says when it resets', async () => {
+  test('titles with markup are text, pages and assets are charged, and a spent budget says when it resets', async () => {
     const visit = await openPage('desktop', { allowStatuses: [429] });
     const { page } = visit;
     let resetAt = null;
+    const assets = [];
     page.on('response', async (r) => {
-      if (r.status() === 429) resetAt = (await r.json()).resetAt;
+      if (new URL(r.url()).pathname.startsWith('/assets/')) assets.push(r);
+      if (r.status() === 429 && r.request().resourceType() !== 'document') resetAt = (await r.json()).resetAt;
     });
 
-    await page.goto(`${LIMITED}/#/search?query=hostile`);
+    // The page is this address's first charged request on this server
+    // (the health checks that waited for it are not charged), and each of
+    // its assets is charged too (spec 8: every endpoint except health).
+    const doc = await page.goto(`${LIMITED}/#/search?query=hostile`);
+    assert.equal(doc.status(), 200);
+    assert.equal(doc.headers()['x-ratelimit-limit'], String(LIMITED_LIMIT));
+    assert.equal(doc.headers()['x-ratelimit-remaining'], String(LIMITED_LIMIT - 1));
     await page.waitForSelector('.result');
+    assert.ok(assets.length >= 2, `assets seen: ${assets.map((r) => r.url())}`);
+    for (const r of assets) {
+      assert.equal(r.status(), 200, r.url());
+      assert.equal(r.headers()['x-ratelimit-limit'], String(LIMITED_LIMIT), `${r.url()} is not charged`);
+      assert.ok(Number(r.headers()['x-ratelimit-remaining']) < LIMITED_LIMIT - 1, `${r.url()} remaining ${r.headers()['x-ratelimit-remaining']}`);
+      assert.match(r.headers()['cache-control'], /max-age=31536000/, `${r.url()} is not cached for long`);
+    }
     const titles = await page.$$eval('.result-title a', (as) => as.map((a) => a.textContent));
     assert.ok(titles.includes('<script>window.__xss = 1</script> Hostile Laptop 16GB RAM 512GB SSD'), `titles: ${titles}`);
     assert.ok(titles.includes('"><img src=x onerror="window.__xss = 2"> Hostile Monitor 27" 144Hz'), `titles: ${titles}`);
@@ -497,6 +514,12 @@ describe('hostile feed text and the rate limit', () => {
     assert.match(await page.textContent('#notice'), new RegExp(`Request limit reached\\. Each address may make ${LIMITED_LIMIT} requests per hour`));
     assert.match(await page.textContent('#budget'), new RegExp(`0 of ${LIMITED_LIMIT}`));
     await shot(page, 'rate-limited');
+
+    // The page itself is refused now, with the interface's 429.
+    const again = await page.reload();
+    assert.equal(again.status(), 429);
+    assert.equal(again.headers()['x-ratelimit-remaining'], '0');
+    assert.equal((await again.json()).resetAt, resetAt);
     await finish(visit);
   });
 });
