@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // codeKind says how much a model code identifies a product.
@@ -128,7 +129,10 @@ func standardName(s string) bool {
 		}
 	}
 	for _, p := range classPrefixes {
-		if rest, ok := strings.CutPrefix(s, p); ok && len(rest) >= 3 && len(rest) <= 6 && digitCount(rest) == len(rest) {
+		// Wi-Fi classes are rated speeds in steps of 50: "AC1200", "AX3000";
+		// "N50-640" is a desktop.
+		if rest, ok := strings.CutPrefix(s, p); ok && len(rest) >= 3 && len(rest) <= 6 && digitCount(rest) == len(rest) &&
+			(strings.HasPrefix(p, "PC") || strings.HasSuffix(rest, "00") || strings.HasSuffix(rest, "50")) {
 			return true
 		}
 	}
@@ -270,7 +274,10 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 // none). A leading brand name is dropped ("HP 3YM62AE").
 func fieldCodes(field, brand string, out []code) []code {
 	if !strings.ContainsAny(field, "0123456789") {
-		return out // every code has a digit
+		if s := NormalizePart(field); letterCode(field, s) {
+			return appendCode(out, code{s: s, kind: codeStrong, field: true})
+		}
+		return out // every other code has a digit
 	}
 	if !strings.ContainsAny(field, " \t") {
 		// One token, the usual part number: "WH1000XM5B.CE7", "MXCR3B/A".
@@ -278,6 +285,11 @@ func fieldCodes(field, brand string, out []code) []code {
 		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
 		if len(s) >= 4 && len(s) <= 24 && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
 			return appendCode(out, code{s: s, kind: codeStrong, field: true, colours: colours})
+		}
+		if cd, ok := codeOf(strings.ToLower(field), "", ""); ok && len(cd.s) == 3 {
+			// "G29": a short model name, as a title's.
+			cd.field = true
+			return appendCode(out, cd)
 		}
 		return out
 	}
@@ -313,6 +325,25 @@ func fieldCodes(field, brand string, out []code) []code {
 		}
 	}
 	return out
+}
+
+// minFieldLetters is the fewest letters of a part number of letters alone.
+const minFieldLetters = 4
+
+// letterCode reports whether an identifier field without digits is a part
+// number of letters alone, s normalised: one token of four or more letters
+// that read as no word ("HAC-A-FSSKA", "HDH-S-GAZAA"). A word is a
+// retailer's filler ("Black", "Generic", "Unbranded").
+func letterCode(field, s string) bool {
+	if len(s) < minFieldLetters || len(s) > 24 || strings.ContainsAny(strings.TrimSpace(field), " \t") || !lettersOnly(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return !wordLike(strings.ToLower(s))
 }
 
 // slashColour returns the colours that letters written after a slash at the
@@ -395,6 +426,10 @@ func relate(a, b string) codeRelation {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
+	if pre, ok := strings.CutSuffix(b, a); ok && len(pre) <= maxDigitPrefix && digitCount(pre) == len(pre) &&
+		len(a) >= minPrefixedCode && !isDigitByte(a[0]) && digitCount(a) >= 2 {
+		return codesEqual // "51MF1700AA001" and "MF1700AA001": a packaging prefix
+	}
 	if i := strings.Index(b, a); i >= 0 && len(a) >= 4 {
 		pre, post := b[:i], b[i+len(a):]
 		// Up to three letters after the code, six after a long one
@@ -428,6 +463,13 @@ func relate(a, b string) codeRelation {
 	}
 	return codesUnrelated
 }
+
+// A long part number may carry up to two digits in front that another
+// retailer leaves out ("51MF1700AA001" and "MF1700AA001").
+const (
+	maxDigitPrefix  = 2
+	minPrefixedCode = 8
+)
 
 // packSuffix reports whether the letters after a code make it a kit or a
 // multi-pack of the product: "TLPA7017KIT", "DECOX20DUO".

@@ -123,6 +123,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add("400 x 400 7x 14.5\" 2nd gen S23+ 6.1in", "ht-s40r / b dt 770 010 02641 .12 sel50f18/sel50f18f", "", "/A", "-UK")
 	f.Add("\xff\xfe ++ -- // \u2033\u00d7", "", "\u00e9", "\u2013", "A/B")
 	f.Add("Drive 3-1/2\" Bay 8 1/2 x 11 1/0 -1/2 22-/2", "acc-trw/b HW-S60 / XEU yas209bl", "Black-Box", "NWE394BLACK", "hdhsbbzaa")
+	f.Add("Leitz 5219 - WOW Tray, DSLR Camera with 16-50mm Lens - BL4471", "EPOS Adapt 260 MS SC660ANC", "Leitz", "HDH-S-GAZAA", "G29")
+	f.Add("Tapo P304 Twin", "Acer N50-640 AC1200 TN2420", "TP-Link", "TAPOP304-2PK", "51MF1700AA001")
 	f.Fuzz(func(t *testing.T, a, b, brand, mpn, model string) {
 		x := Item{Title: a, Brand: brand, MPN: mpn, Description: b}
 		y := Item{Title: b, Brand: brand, ModelNumber: model, Description: a}

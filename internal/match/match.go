@@ -24,10 +24,11 @@
 // "i5" and "i7", "RTX 4060" and "RTX 4070") or, for title evidence, a
 // variant word ("Pro" and "Pro Max", "S23" and "S23+", "Mini", "Lite"), a
 // stated measure, an accessory against a device, accessories of different
-// devices, an edition (bundle, upgrade, academic, remanufactured) against
-// the product, the colour letters of a code ("BK" and "WH"), a paper size or
-// a platform (Mac and Windows). On title evidence a listing also stays out
-// of a product whose titles state a configuration detail (RAM, storage,
+// devices, an edition (bundle, upgrade, academic, remanufactured, a kit or
+// multi-pack part number, a camera with a lens against the body) against the
+// product, the colour letters of a code ("BK" and "WH"), a paper size or a
+// platform (Mac and Windows). On title evidence a listing also stays out of
+// a product whose titles state a configuration detail (RAM, storage,
 // processor, graphics) it leaves open. A key that would join listings into
 // groups that refuse each other is ambiguous and links nothing: a part
 // number that two barcoded products share, a title that matches the black

@@ -30,13 +30,14 @@ type Decision struct {
 	// number), "item-number", "fit-code", "description-code" (a shared code
 	// with enough title evidence) or "title". For a refusal: "barcode",
 	// "brand", "specs", "colour" (stated colours, or colour letters of a
-	// code, that differ), "code" (different part or model numbers),
-	// "edition" (a bundle, upgrade, academic or remanufactured edition
-	// against the product), "variant", "model-line" (different model-line
-	// numbers, measures, paper sizes or platforms), "type" (an accessory
-	// and a device), "fit" (accessories of different devices) or "title"
-	// (too little in common), possibly as "title/model-name" when a shared
-	// code was not enough.
+	// code, that differ), "code" (different part or model numbers, or a
+	// variant's letters after one code), "edition" (a bundle, upgrade,
+	// academic, remanufactured, kit or multi-pack edition against the
+	// product, a camera with a lens against its body), "variant",
+	// "model-line" (different model-line numbers, measures, paper sizes or
+	// platforms), "type" (an accessory and a device), "fit" (accessories of
+	// different devices) or "title" (too little in common), possibly as
+	// "title/model-name" when a shared code was not enough.
 	Reason string
 	// Score is the rarity-weighted similarity of the two titles, 0 to 1.
 	Score float64
@@ -153,7 +154,16 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 	var shared, total float64
 	for _, x := range [2][2]*profile{{p, q}, {q, p}} {
 		a, b := x[0], x[1]
+		// A stock number ending one title weighs nothing against a
+		// listing with codes of its own: the codes compare it.
+		stock := a.nMain
+		if hasOwnCode(b) {
+			stock = a.stock
+		}
 		for i, w := range a.words {
+			if i >= stock && i < a.nMain {
+				continue
+			}
 			in := slices.Contains(b.words, w)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
@@ -388,17 +398,22 @@ func joined(words []string, i int) bool {
 
 // editionsDiffer reports whether one listing is an edition of a product
 // the other is not: a bundle, an upgrade or academic licence, a
-// remanufactured (third-party) item. A part number from an identifier field
-// or of seven or more characters that both share outranks the maker's
-// edition words, which titles leave out ("Xbox Series S Game Pass bundle"
-// and "Xbox Series S" under one part number), but not a third
-// party's: a remanufactured cartridge carries the maker's code.
+// remanufactured (third-party) item, a kit or multi-pack part number, a
+// camera with a zoom lens against the body alone. A part number from an
+// identifier field or of seven or more characters that both share outranks
+// the maker's edition words, which titles leave out ("Xbox Series S Game
+// Pass bundle" and "Xbox Series S" under one part number), but not a third
+// party's (a remanufactured cartridge carries the maker's code), nor a part
+// number's own kit letters, nor a lens: a camera's code names the body and
+// the kit alike.
 func editionsDiffer(p, q *profile, ev codeEv) bool {
 	d := p.edition ^ q.edition
+	lens := d&(edLensKit|edBody) == edLensKit|edBody
+	d &^= edLensKit | edBody
 	if ev.strong && (ev.part || ev.longest >= 7) {
-		d &= edThirdParty
+		d &= edThirdParty | edPack
 	}
-	return d != 0
+	return d != 0 || lens
 }
 
 // hardVeto returns why two listings cannot be the same product whatever
@@ -570,7 +585,13 @@ func codeEvidence(p, q *profile) codeEv {
 			if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {
 				r = codesEqual // "SCPMX802BK" and "SC-PMX802EB", both black
 			}
-			if a.field && b.field && (r == codesDiffer || r == codesVariant) {
+			if r == codesEqual && own && (suffixWord(a.s, b.s, p, q) || suffixWord(b.s, a.s, q, p)) {
+				r = codesVariant // "ADAPT260MS", titled "Adapt 260 MS", and "ADAPT260"
+			}
+			// A part number and a code of its series the other's title
+			// gives as its own: "TN2410" and "Brother TN2420 Toner".
+			if a.field && b.field && (r == codesDiffer || r == codesVariant) ||
+				a.field != b.field && own && r == codesDiffer && sameSeries(a.s, b.s) {
 				fieldDiffer = true
 			}
 			if (a.field || b.field) && r == codesEqual {
@@ -644,6 +665,13 @@ func codeEvidence(p, q *profile) codeEv {
 			}
 		}
 	}
+	// Both listings give part numbers and neither's agrees with the other:
+	// a code only the titles share names a connector or a model line
+	// ("DE15" of VGA cables and adapters) more often than the product.
+	if ev.strong && !fieldAgree && hasField(p) && hasField(q) && !fieldSpelled(p, q) && !fieldSpelled(q, p) {
+		ev.strong = false
+		ev.longest = 0
+	}
 	// A code the description names and the other listing carries.
 	for _, pair := range [2][2]*profile{{p, q}, {q, p}} {
 		for _, d := range pair[0].descCodes {
@@ -666,6 +694,32 @@ func codeEvidence(p, q *profile) codeEv {
 		ev = codeEv{conflict: true}
 	}
 	return ev
+}
+
+// minSuffixWord is the fewest letters of a suffix that names a variant.
+const minSuffixWord = 2
+
+// suffixWord reports whether code a is code b with letters appended that
+// p's title writes as a word of its own and q's title lacks ("EPOS Adapt 260
+// MS" as "ADAPT260MS" against "ADAPT260"): the maker's name for a variant,
+// not the colour or region letters retailers append, which titles leave out.
+func suffixWord(a, b string, p, q *profile) bool {
+	suf, ok := strings.CutPrefix(a, b)
+	if !ok || len(suf) < minSuffixWord || !lettersOnly(suf) || colourLetters(suf) != 0 || regionLetters(suf) {
+		return false
+	}
+	word := func(w string) bool { return strings.EqualFold(w, suf) }
+	return slices.ContainsFunc(p.words[:p.nMain], word) && !slices.ContainsFunc(q.words, word)
+}
+
+// regionLetters reports whether letters ending a code name a market: "UK",
+// "EU", "NA" (North America), "EB" (Panasonic's UK).
+func regionLetters(s string) bool {
+	switch s {
+	case "UK", "GB", "EU", "EB", "EK", "US", "NA", "AU", "XU", "AA":
+		return true
+	}
+	return false
 }
 
 // coloursDiffer reports whether two equal codes name different colours:
@@ -753,6 +807,31 @@ func mpnsDiffer(p, q *profile) bool {
 		}
 	}
 	return found
+}
+
+// sameSeries reports whether two codes of one shape are numbers of one
+// series: as long, with the same first two characters ("TN2410",
+// "TN2420"). A part number and a model name can share a shape alone
+// ("NXKDEEK001", "A315").
+func sameSeries(a, b string) bool {
+	return len(a) == len(b) && len(a) >= 2 && a[:2] == b[:2]
+}
+
+// fieldSpelled reports whether q's title spells in pieces a code of p's
+// identifier fields ("MASTERBOX520" and "MasterBox 520").
+func fieldSpelled(p, q *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.field && spelledInPieces(c.s, q.parts) })
+}
+
+// hasOwnCode reports whether a listing names a code of its own, not of a
+// device it fits.
+func hasOwnCode(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return !c.fit })
+}
+
+// hasField reports whether a listing gives a code in an identifier field.
+func hasField(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.field })
 }
 
 // hasOwnStrong reports whether a listing names a part or model number of its

@@ -28,6 +28,7 @@ type profile struct {
 	descCodes []string // strong codes the description names and the title does not
 	words     []string // distinct title words, main clause first
 	nMain     int      // words[:nMain] are from the main clause
+	stock     int      // words[stock:nMain] spell a stock number ending the title (see stockNumber), or stock is nMain
 	fitWords  []string // distinct words of the fit clause
 	slots     []slot   // fit-clause slots have keys starting with "@"
 	mainVar   uint16   // variant words of the main clause
@@ -48,6 +49,13 @@ const (
 	edUpgrade
 	edAcademic
 	edThirdParty
+	// edPack: a part number that names a kit or a multi-pack of a product
+	// ("TLPA7017KIT", "TAPOP304-2PK").
+	edPack
+	// edLensKit: a camera of interchangeable lenses sold with a zoom lens
+	// ("with 16-50mm lens"); edBody: a camera body ("Body Only").
+	edLensKit
+	edBody
 )
 
 // editionOf returns the edition a title word names, or 0.
@@ -111,6 +119,11 @@ func profileOf(it Item, opt Options) profile {
 			p.codes[i].mpn = true
 		}
 		p.codes = fieldCodes(it.ModelNumber, it.Brand, p.codes)
+		for _, c := range p.codes {
+			if packCode(c.s) {
+				p.edition |= edPack
+			}
+		}
 	}
 	cs := mergeFractions(chunks(foldTitle(it.Title)))
 	p.hasTitle = len(cs) > 0
@@ -123,6 +136,9 @@ func profileOf(it Item, opt Options) profile {
 	for i, c := range cs {
 		if !opt.sketch {
 			p.readCodes(cs, i)
+		}
+		if !opt.sketch && stockNumber(cs, i) {
+			p.stock = len(p.words)
 		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for _, w := range ws {
@@ -153,7 +169,19 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.nMain = len(p.words)
+	if p.stock == 0 {
+		p.stock = p.nMain
+	}
 	p.fitWords = fitWords
+	switch {
+	case p.acc: // an accessory is no edition of a camera
+	case namesLens(cs, p.words):
+		if slices.ContainsFunc(p.words, cameraWord) {
+			p.edition |= edLensKit
+		}
+	case slices.Contains(p.words[:p.nMain], "body"):
+		p.edition |= edBody
+	}
 	for i := range cs {
 		if cs[i].fit || opt.sketch {
 			break
@@ -219,7 +247,14 @@ func (p *profile) readCodes(cs []chunk, i int) {
 			return
 		}
 	}
-	if cd, ok := codeOf(c.text, prev, prev2); ok {
+	cd, ok := codeOf(c.text, prev, prev2)
+	if leadCode(cs, i, p.brand) {
+		if !ok {
+			cd, ok = code{s: NormalizePart(c.text)}, true
+		}
+		cd.kind, cd.field = codeStrong, true
+	}
+	if ok {
 		// "ht-s40r / b": the letters after the slash end the code.
 		if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
 			regionSuffix("/"+cs[i+1].text) == 0 {
@@ -235,6 +270,110 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		}
 	}
 }
+
+// packCode reports whether a part number ends in the letters that make it a
+// kit or a multi-pack of a product: "TLPA7017KIT", "DECOX20DUO",
+// "TAPOP3042PK".
+func packCode(s string) bool {
+	st := stem(s)
+	if packSuffix(s[len(st):]) {
+		return len(st) >= 4
+	}
+	if rest, ok := strings.CutSuffix(s, "KIT"); ok && len(rest) >= 4 && strings.ContainsFunc(rest, unicode.IsDigit) {
+		return true // "D5600 18-55mm kit": a kit whatever comes before
+	}
+	if rest, ok := strings.CutSuffix(s, "PK"); ok && len(rest) > 0 && isDigitByte(rest[len(rest)-1]) {
+		return true
+	}
+	return false
+}
+
+// namesLens reports whether a title names a zoom lens: the word "lens" and
+// a focal range in its main clause ("Sony ZV-E10 Mirrorless Camera with
+// 16-50mm Lens"). With a camera of interchangeable lenses, the title sells a
+// kit, another product than the body; a compact's title names its built-in
+// zoom alike ("Lumix TZ99 Compact Camera, 24-720mm Lens"). A kit's title may
+// name no lens, its code alone saying so: only a body is not the kit.
+func namesLens(cs []chunk, words []string) bool {
+	if !slices.Contains(words, "lens") {
+		return false
+	}
+	for i, c := range cs {
+		if c.fit {
+			continue
+		}
+		t := c.text
+		if i+1 < len(cs) && cs[i+1].text == "mm" {
+			t += "mm"
+		}
+		if focalRange(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// cameraWord reports whether a title word names a camera of
+// interchangeable lenses.
+func cameraWord(w string) bool {
+	switch w {
+	case "dslr", "slr", "mirrorless", "csc", "interchangeable":
+		return true
+	}
+	return false
+}
+
+// focalRange reports whether a chunk is a zoom lens's focal range:
+// "16-50mm", "24-105mm".
+func focalRange(t string) bool {
+	t, ok := strings.CutSuffix(t, "mm")
+	if !ok {
+		return false
+	}
+	a, b, ok := strings.Cut(t, "-")
+	return ok && len(a) >= 1 && len(a) <= 3 && len(b) >= 2 && len(b) <= 4 && digitCount(a) == len(a) &&
+		digitCount(b) == len(b) && leadingNumber(a) < leadingNumber(b)
+}
+
+// stockNumber reports whether chunk i is a code that ends a title in a
+// clause of its own ("Belkin USB-C Cable 1m Black - BL4471"): a retailer's
+// stock number as often as the maker's code. Against a listing with codes of
+// its own, the codes compare it and its words weigh nothing.
+func stockNumber(cs []chunk, i int) bool {
+	if i != len(cs)-1 || !cs[i].brk || cs[i].fit || i < 3 {
+		return false
+	}
+	c, ok := codeOf(cs[i].text, cs[i-1].text, cs[i-2].text)
+	return ok && c.kind == codeStrong
+}
+
+// minLeadDigits is the fewest digits of a code a title gives right after
+// its brand.
+const minLeadDigits = 4
+
+// leadCode reports whether chunk i is the code a title gives right after its
+// brand and before a new clause: "Leitz 5219 - WOW Letter Tray", "Leitz
+// 5214, Desk Organiser". Four or more digits there name the item, not a
+// measure or a count, and the code counts as an identifier field's.
+func leadCode(cs []chunk, i int, brand string) bool {
+	if brand == "" || i == 0 || i+1 >= len(cs) || !cs[i+1].brk || cs[i].brk || cs[i].fit ||
+		digitCount(cs[i].text) < minLeadDigits || strings.Contains(cs[i].text, ".") {
+		return false
+	}
+	var b strings.Builder
+	for k, c := range cs[:i] {
+		if c.brk && k > 0 || b.Len() > len(brand)+maxBrandPrefix {
+			return false
+		}
+		b.WriteString(alnumOnly(c.text))
+	}
+	// The brand, or the brand with a short word glued in front.
+	return b.Len() <= len(brand)+maxBrandPrefix && strings.HasSuffix(b.String(), brand)
+}
+
+// maxBrandPrefix is the longest word a retailer glues before a brand
+// ("New-Leitz").
+const maxBrandPrefix = 3
 
 // maxDescription is how much of a description is read for model codes.
 const maxDescription = 400
