@@ -1,22 +1,13 @@
 package match
 
-import (
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-)
+import "testing"
 
 // TestCompareIdentifierEvidence covers the rules that read identifier fields,
 // codes placed where retailers put them, and the editions part numbers and
 // titles name. Each rule has a pair it decides and a pair it must not
 // decide alike.
 func TestCompareIdentifierEvidence(t *testing.T) {
-	tests := []struct {
-		name       string
-		a, b       Item
-		wantSame   bool
-		wantReason string
-	}{
+	tests := []compareCase{
 		// A code right after the brand, before a new clause, is the
 		// listing's part number.
 		{
@@ -192,15 +183,5 @@ func TestCompareIdentifierEvidence(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Compare(tt.a, tt.b)
-			if diff := cmp.Diff([2]any{tt.wantSame, tt.wantReason}, [2]any{got.Same, got.Reason}); diff != "" {
-				t.Errorf("Compare(%q, %q) = %+v; mismatch (-want +got):\n%s", tt.a.Title, tt.b.Title, got, diff)
-			}
-			if back := Compare(tt.b, tt.a); back.Same != got.Same {
-				t.Errorf("Compare is not symmetric: %+v one way, %+v the other", got, back)
-			}
-		})
-	}
+	runCompare(t, tests)
 }

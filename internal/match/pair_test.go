@@ -6,13 +6,36 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// compareCase is one pair for the pair decision and its expected verdict.
+type compareCase struct {
+	name       string
+	a, b       Item
+	wantSame   bool
+	wantReason string
+}
+
+// runCompare checks each pair's verdict and reason, that the decision is
+// symmetric, and that Same agrees with Compare.
+func runCompare(t *testing.T, tests []compareCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Compare(tt.a, tt.b)
+			if diff := cmp.Diff([2]any{tt.wantSame, tt.wantReason}, [2]any{got.Same, got.Reason}); diff != "" {
+				t.Errorf("Compare(%q, %q) = %+v; mismatch (-want +got):\n%s", tt.a.Title, tt.b.Title, got, diff)
+			}
+			if back := Compare(tt.b, tt.a); back.Same != got.Same {
+				t.Errorf("Compare is not symmetric: %+v one way, %+v the other", got, back)
+			}
+			if Same(tt.a, tt.b) != got.Same {
+				t.Errorf("Same = %v, Compare.Same = %v", !got.Same, got.Same)
+			}
+		})
+	}
+}
+
 func TestCompare(t *testing.T) {
-	tests := []struct {
-		name       string
-		a, b       Item
-		wantSame   bool
-		wantReason string
-	}{
+	tests := []compareCase{
 		{
 			name:     "one barcode",
 			a:        Item{GTIN: "05012345678900", Title: "Sony WH-1000XM5"},
@@ -170,18 +193,5 @@ func TestCompare(t *testing.T) {
 			wantReason: "type",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Compare(tt.a, tt.b)
-			if diff := cmp.Diff([2]any{tt.wantSame, tt.wantReason}, [2]any{got.Same, got.Reason}); diff != "" {
-				t.Errorf("Compare(%q, %q) = %+v; mismatch (-want +got):\n%s", tt.a.Title, tt.b.Title, got, diff)
-			}
-			if back := Compare(tt.b, tt.a); back.Same != got.Same {
-				t.Errorf("Compare is not symmetric: %+v one way, %+v the other", got, back)
-			}
-			if Same(tt.a, tt.b) != got.Same {
-				t.Errorf("Same = %v, Compare.Same = %v", !got.Same, got.Same)
-			}
-		})
-	}
+	runCompare(t, tests)
 }

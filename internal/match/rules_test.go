@@ -1,21 +1,12 @@
 package match
 
-import (
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-)
+import "testing"
 
 // TestCompareRetailerSpellings covers the evidence rules for the ways
 // retailers write one product differently, each with a pair the rule must
 // not merge.
 func TestCompareRetailerSpellings(t *testing.T) {
-	tests := []struct {
-		name       string
-		a, b       Item
-		wantSame   bool
-		wantReason string
-	}{
+	tests := []compareCase{
 		// Measures stated to different precision.
 		{
 			name:     "a rounded screen size",
@@ -282,17 +273,7 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "title",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Compare(tt.a, tt.b)
-			if diff := cmp.Diff([2]any{tt.wantSame, tt.wantReason}, [2]any{got.Same, got.Reason}); diff != "" {
-				t.Errorf("Compare(%q, %q) = %+v; mismatch (-want +got):\n%s", tt.a.Title, tt.b.Title, got, diff)
-			}
-			if back := Compare(tt.b, tt.a); back.Same != got.Same {
-				t.Errorf("Compare is not symmetric: %+v one way, %+v the other", got, back)
-			}
-		})
-	}
+	runCompare(t, tests)
 }
 
 func TestAboutEqual(t *testing.T) {
