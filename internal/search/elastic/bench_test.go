@@ -42,7 +42,7 @@ func BenchmarkSearch(b *testing.B) {
 	s := demoCatalog(b)
 	reqs := make([]search.Request, 0, len(searchtest.BenchQueries()))
 	for _, q := range searchtest.BenchQueries() {
-		reqs = append(reqs, mustParse(b, q))
+		reqs = append(reqs, searchtest.MustParse(b, q))
 	}
 	mem, err := memory.New(s, memory.DefaultOptions())
 	if err != nil {
@@ -92,7 +92,7 @@ func BenchmarkQuery(b *testing.B) {
 	es := newEngine(b, alias, search.DefaultMaxCandidates)
 	ctx := context.Background()
 	for i, q := range searchtest.BenchQueries() {
-		req := mustParse(b, q)
+		req := searchtest.MustParse(b, q)
 		b.Run(fmt.Sprintf("%02d", i), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := es.Search(ctx, req); err != nil {

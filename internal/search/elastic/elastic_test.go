@@ -44,27 +44,6 @@ func fixture(t *testing.T, name string) *catalog.Snapshot {
 	return s
 }
 
-func mustParse(t testing.TB, query string) search.Request {
-	t.Helper()
-	v, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, err := search.ParseQuery(v)
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return req
-}
-
-func ids(res *search.Result) []string {
-	out := make([]string, len(res.Products))
-	for i, h := range res.Products {
-		out[i] = h.Product.ID
-	}
-	return out
-}
-
 // TestMaxCandidates is the embedded engine's candidate-limit table.
 func TestMaxCandidates(t *testing.T) {
 	nodeURL(t)
@@ -95,11 +74,11 @@ func TestMaxCandidates(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			alias := aliases[tt.fixture]
 			e := newEngine(t, alias, tt.maxCand)
-			res, err := e.Search(context.Background(), mustParse(t, tt.query))
+			res, err := e.Search(context.Background(), searchtest.MustParse(t, tt.query))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.want, ids(res)); diff != "" {
+			if diff := cmp.Diff(tt.want, searchtest.IDs(res)); diff != "" {
 				t.Errorf("ids mismatch (-want +got):\n%s", diff)
 			}
 			got := []any{res.Total, res.UnverifiedTotal, res.ExcludedByConstraints, res.CandidatesTruncated}
@@ -126,7 +105,7 @@ func outcomeOf(t testing.TB, res *search.Result) outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := outcome{IDs: ids(res), Total: res.Total, Unverified: res.UnverifiedTotal, Exclude: res.ExcludedByConstraints,
+	o := outcome{IDs: searchtest.IDs(res), Total: res.Total, Unverified: res.UnverifiedTotal, Exclude: res.ExcludedByConstraints,
 		Truncated: res.CandidatesTruncated, JSON: string(body)}
 	for _, h := range res.Products {
 		o.Statuses = append(o.Statuses, h.ConstraintStatus)
@@ -267,7 +246,7 @@ func compareEngines(t *testing.T, s *catalog.Snapshot, alias string, queries []s
 		}
 		es := newEngine(t, alias, maxCand)
 		for _, q := range queries {
-			req := mustParse(t, q)
+			req := searchtest.MustParse(t, q)
 			if maxCand != search.DefaultMaxCandidates && len(req.Constraints) == 0 && !strings.Contains(q, "query=") {
 				continue // the limit changes nothing without constraints
 			}

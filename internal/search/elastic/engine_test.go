@@ -14,6 +14,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
+	"productsearch/internal/search/searchtest"
 )
 
 func TestOptionsFromEnv(t *testing.T) {
@@ -162,7 +163,7 @@ func TestFailuresAreUnavailable(t *testing.T) {
 			ctx := context.Background()
 			for _, q := range queries {
 				start := time.Now()
-				_, err := e.Search(ctx, mustParse(t, q))
+				_, err := e.Search(ctx, searchtest.MustParse(t, q))
 				if !errors.Is(err, search.ErrUnavailable) {
 					t.Errorf("Search(%s) error = %v, want ErrUnavailable", q, err)
 				}

@@ -13,6 +13,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
+	"productsearch/internal/search/searchtest"
 )
 
 // TestProductLookup finds products by canonical id and by offer id on the
@@ -89,7 +90,7 @@ func TestTimeoutOnNode(t *testing.T) {
 	}
 	for _, q := range []string{"query=pro+max+4070", `query=noise-cancelling&constraints={"memory_gb":{"gte":16}}`, "sort=price_asc"} {
 		start := time.Now()
-		_, err := e.Search(context.Background(), mustParse(t, q))
+		_, err := e.Search(context.Background(), searchtest.MustParse(t, q))
 		if !errors.Is(err, search.ErrUnavailable) || !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("Search(%s) error = %v, want ErrUnavailable from the deadline", q, err)
 		}
@@ -103,7 +104,7 @@ func TestTimeoutOnNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Search(context.Background(), mustParse(t, "query=pro+max+4070")); err != nil {
+	if _, err := e.Search(context.Background(), searchtest.MustParse(t, "query=pro+max+4070")); err != nil {
 		t.Errorf("Search with a 30s timeout: %v", err)
 	}
 }
@@ -146,7 +147,7 @@ func TestNodeRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	req := mustParse(t, "query=pro&sort=price_asc")
+	req := searchtest.MustParse(t, "query=pro&sort=price_asc")
 	before, err := e.Search(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +180,7 @@ func TestNodeRestart(t *testing.T) {
 	}
 	if after.Total != before.Total || len(after.Products) == 0 || after.Products[0].Product.ID != before.Products[0].Product.ID {
 		t.Errorf("after the restart: total %d, first %v; before: total %d, first %s",
-			after.Total, ids(after), before.Total, before.Products[0].Product.ID)
+			after.Total, searchtest.IDs(after), before.Total, before.Products[0].Product.ID)
 	}
 	if h, err := e.Health(ctx); err != nil || h.Status != "ok" || h.Items != len(s.Products) {
 		t.Errorf("Health after the restart = %+v, %v", h, err)

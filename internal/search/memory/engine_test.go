@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -34,27 +33,6 @@ func fixture(t *testing.T, name string) *catalog.Snapshot {
 		t.Fatal(err)
 	}
 	return s
-}
-
-func mustParse(t *testing.T, query string) search.Request {
-	t.Helper()
-	v, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, err := search.ParseQuery(v)
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return req
-}
-
-func ids(res *search.Result) []string {
-	out := make([]string, len(res.Products))
-	for i, h := range res.Products {
-		out[i] = h.Product.ID
-	}
-	return out
 }
 
 func TestNewErrors(t *testing.T) {
@@ -107,11 +85,11 @@ func TestMaxCandidates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := e.Search(context.Background(), mustParse(t, tt.query))
+			res, err := e.Search(context.Background(), searchtest.MustParse(t, tt.query))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.want, ids(res)); diff != "" {
+			if diff := cmp.Diff(tt.want, searchtest.IDs(res)); diff != "" {
 				t.Errorf("ids mismatch (-want +got):\n%s", diff)
 			}
 			got := []any{res.Total, res.UnverifiedTotal, res.ExcludedByConstraints, res.CandidatesTruncated}
@@ -168,7 +146,7 @@ func TestSearchValidatesAndHonoursContext(t *testing.T) {
 	}
 	res, err := e.Search(context.Background(), search.Request{Category: "Laptops", Sort: search.SortPriceAsc, Limit: 1})
 	if err != nil || len(res.Products) != 1 || res.Products[0].Product.ID != "lap-sleeve" {
-		t.Errorf("Search with an unvalidated request = %v, %v", ids(res), err)
+		t.Errorf("Search with an unvalidated request = %v, %v", searchtest.IDs(res), err)
 	}
 }
 
@@ -179,17 +157,17 @@ func TestResultsDoNotShareBuffers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := e.Search(context.Background(), mustParse(t, "category=Laptops&sort=price_asc&limit=5"))
+	first, err := e.Search(context.Background(), searchtest.MustParse(t, "category=Laptops&sort=price_asc&limit=5"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ids(first)
+	want := searchtest.IDs(first)
 	for _, q := range []string{"category=Phones", `category=TVs&query=4K`, "query=sony&sort=price_desc", "brand=apple&offset=3"} {
-		if _, err := e.Search(context.Background(), mustParse(t, q)); err != nil {
+		if _, err := e.Search(context.Background(), searchtest.MustParse(t, q)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if diff := cmp.Diff(want, ids(first)); diff != "" {
+	if diff := cmp.Diff(want, searchtest.IDs(first)); diff != "" {
 		t.Errorf("an earlier result changed (-want +got):\n%s", diff)
 	}
 }
@@ -205,7 +183,7 @@ func TestLoadSwapsWhileSearching(t *testing.T) {
 	if err := e.Load(nil); err == nil {
 		t.Fatal("Load(nil) succeeded")
 	}
-	req := mustParse(t, "sort=price_asc&limit=1")
+	req := searchtest.MustParse(t, "sort=price_asc&limit=1")
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
 	for range 4 {

@@ -1,5 +1,12 @@
 package searchtest
 
+import (
+	"net/url"
+	"testing"
+
+	"productsearch/internal/search"
+)
+
 // BenchQueries is the mix of realistic requests, as REST query strings, that
 // the engines' benchmarks run and the engines' differential tests compare:
 // category browsing, brand filters, product names and model codes, specs in
@@ -37,4 +44,28 @@ func BenchQueries() []string {
 		"query=playstation+5&category=Gaming",
 		"query=pixel+8&brand=google",
 	}
+}
+
+// MustParse parses a REST query string into a request, failing the test on
+// an error.
+func MustParse(t testing.TB, query string) search.Request {
+	t.Helper()
+	v, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := search.ParseQuery(v)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return req
+}
+
+// IDs returns the ids of a result's products in order.
+func IDs(res *search.Result) []string {
+	out := make([]string, len(res.Products))
+	for i, h := range res.Products {
+		out[i] = h.Product.ID
+	}
+	return out
 }
