@@ -1,11 +1,14 @@
 package feed
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
 )
 
 // field cleans one raw value: surrounding white space trimmed, and bytes
@@ -30,69 +33,19 @@ func field(s string) string {
 }
 
 // cp1252 returns the character of one Windows-1252 byte. Bytes below 0x80
-// are ASCII, 0xA0 and above are Latin-1; the five undefined bytes give
-// U+FFFD.
+// are ASCII, 0xA0 and above are Latin-1; the five bytes the code page leaves
+// undefined give U+FFFD.
 func cp1252(b byte) rune {
-	if b < 0x80 || b >= 0xA0 {
-		return rune(b)
+	return defined(charmap.Windows1252.DecodeByte(b))
+}
+
+// defined replaces the C1 control characters charmap gives for the five
+// undefined Windows-1252 bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) with U+FFFD.
+func defined(r rune) rune {
+	if r >= 0x80 && r < 0xA0 {
+		return utf8.RuneError
 	}
-	switch b {
-	case 0x80:
-		return '€'
-	case 0x82:
-		return '‚'
-	case 0x83:
-		return 'ƒ'
-	case 0x84:
-		return '„'
-	case 0x85:
-		return '…'
-	case 0x86:
-		return '†'
-	case 0x87:
-		return '‡'
-	case 0x88:
-		return 'ˆ'
-	case 0x89:
-		return '‰'
-	case 0x8A:
-		return 'Š'
-	case 0x8B:
-		return '‹'
-	case 0x8C:
-		return 'Œ'
-	case 0x8E:
-		return 'Ž'
-	case 0x91:
-		return '‘'
-	case 0x92:
-		return '’'
-	case 0x93:
-		return '“'
-	case 0x94:
-		return '”'
-	case 0x95:
-		return '•'
-	case 0x96:
-		return '–'
-	case 0x97:
-		return '—'
-	case 0x98:
-		return '˜'
-	case 0x99:
-		return '™'
-	case 0x9A:
-		return 'š'
-	case 0x9B:
-		return '›'
-	case 0x9C:
-		return 'œ'
-	case 0x9E:
-		return 'ž'
-	case 0x9F:
-		return 'Ÿ'
-	}
-	return utf8.RuneError
+	return r
 }
 
 // charsetReader converts the single-byte encodings XML feeds declare besides
@@ -101,40 +54,8 @@ func cp1252(b byte) rune {
 func charsetReader(label string, input io.Reader) (io.Reader, error) {
 	switch strings.ToLower(strings.TrimSpace(label)) {
 	case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252", "us-ascii", "ascii":
-		return &cp1252Reader{r: bufio.NewReader(input)}, nil
+		return transform.NewReader(input, transform.Chain(charmap.Windows1252.NewDecoder(), runes.Map(defined))), nil
 	}
 	return nil, fmt.Errorf("XML encoding %q is not supported: use UTF-8, ISO-8859-1 or Windows-1252", label)
 }
 
-// cp1252Reader decodes Windows-1252 into UTF-8.
-type cp1252Reader struct {
-	r       *bufio.Reader
-	pending []byte // encoded bytes of a character that did not fit into p
-}
-
-func (c *cp1252Reader) Read(p []byte) (int, error) {
-	n := copy(p, c.pending)
-	c.pending = c.pending[n:]
-	var buf [utf8.UTFMax]byte
-	for n < len(p) {
-		b, err := c.r.ReadByte()
-		if err != nil {
-			if n > 0 {
-				return n, nil
-			}
-			return 0, err
-		}
-		if b < 0x80 {
-			p[n] = b
-			n++
-			continue
-		}
-		enc := buf[:utf8.EncodeRune(buf[:], cp1252(b))]
-		k := copy(p[n:], enc)
-		n += k
-		if k < len(enc) {
-			c.pending = append(c.pending[:0], enc[k:]...)
-		}
-	}
-	return n, nil
-}
