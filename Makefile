@@ -11,7 +11,7 @@ STATICCHECK_VERSION := v0.8.2
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
 # made again when the generator's data or the indexer's code changes.
-DEMO_SOURCES := $(shell find indexer/demo internal/demo -name '*.yaml' -o -name '*.go' -not -name '*_test.go')
+DEMO_SOURCES := $(shell find internal/demo -name '*.yaml' -o -name '*.go' -not -name '*_test.go')
 INDEXER_SOURCES := $(shell find cmd/indexer internal/feed internal/normalize internal/extract internal/classify \
 	internal/match internal/ingest internal/catalog -name '*.go' -not -name '*_test.go')
 
@@ -33,7 +33,7 @@ test:
 	$(GO) test ./...
 
 lint:
-	@test -z "$$(gofmt -l cmd internal indexer)" || { gofmt -l cmd internal indexer; echo "gofmt: files above need formatting"; exit 1; }
+	@test -z "$$(gofmt -l cmd internal)" || { gofmt -l cmd internal; echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 

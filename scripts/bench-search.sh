@@ -16,7 +16,7 @@ mkdir -p "$out"
 go build -o "$out/indexer" ./cmd/indexer
 
 # Sources the demo catalog is made from.
-sources=(internal/demo indexer/demo indexer/retailers.yaml internal/ingest internal/feed internal/normalize
+sources=(internal/demo indexer/retailers.yaml internal/ingest internal/feed internal/normalize
   internal/classify internal/extract internal/match internal/catalog cmd/indexer)
 
 for scale in 1 10; do

@@ -10,7 +10,7 @@
 // title states and whether it should be rejected).
 //
 // The product tables (brands, model lines, configurations, prices, colours,
-// title styles, category paths) are data files embedded by package indexer;
+// title styles, category paths) are data files in internal/demo/data;
 // this package holds the generation logic. Output is deterministic: the same
 // seed and scale give byte-identical files.
 //
@@ -45,7 +45,6 @@ import (
 	"sync"
 	"time"
 
-	"productsearch/indexer"
 	"productsearch/internal/catalog"
 )
 
@@ -101,7 +100,7 @@ func Generate(dir string, opt Options) (Summary, error) {
 	if opt.Scale < 1 || opt.Scale > MaxScale {
 		return Summary{}, fmt.Errorf("generate demo: scale %d is out of range: use 1 to %d", opt.Scale, MaxScale)
 	}
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		return Summary{}, fmt.Errorf("generate demo: %w", err)
 	}

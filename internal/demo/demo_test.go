@@ -18,7 +18,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"gopkg.in/yaml.v3"
 
-	"productsearch/indexer"
 	"productsearch/internal/catalog"
 )
 
@@ -65,7 +64,7 @@ func TestGenerateDeterministic(t *testing.T) {
 // TestSeed checks that the seed, and only the seed, changes the plan and
 // the listings.
 func TestSeed(t *testing.T) {
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +116,7 @@ func TestGenerateOptions(t *testing.T) {
 // TestExpandScale checks that scale N makes N times the products, every one
 // with its own key, barcode and model number.
 func TestExpandScale(t *testing.T) {
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +167,7 @@ func generate(t *testing.T, dir string, opt Options) *generated {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -601,7 +600,7 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 func BenchmarkExpand(b *testing.B) {
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		b.Fatal(err)
 	}

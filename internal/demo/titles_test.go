@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"productsearch/indexer"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/titles.golden")
@@ -19,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/titles.golden")
 // testdata/titles.golden, so changes to the data files show up in review.
 // Run with -update to rewrite the file.
 func TestTitlesGolden(t *testing.T) {
-	d, err := loadData(indexer.DemoData())
+	d, err := loadData(tables())
 	if err != nil {
 		t.Fatal(err)
 	}
