@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -91,323 +92,203 @@ func titleCaseShouting(w string) string {
 
 // canonicalBrand maps a brand key to the brand's canonical spelling, or "".
 func canonicalBrand(key string) string {
-	switch key {
-	// Computing
-	case "apple":
-		return "Apple"
-	case "samsung":
-		return "Samsung"
-	case "hp", "hewlettpackard":
-		return "HP"
-	case "hpe", "hewlettpackardenterprise":
-		return "HPE"
-	case "dell":
-		return "Dell"
-	case "alienware":
-		return "Alienware"
-	case "lenovo":
-		return "Lenovo"
-	case "asus", "asustek":
-		return "ASUS"
-	case "acer":
-		return "Acer"
-	case "msi", "microstar":
-		return "MSI"
-	case "microsoft":
-		return "Microsoft"
-	case "xbox":
-		return "Xbox"
-	case "google", "googlenest", "googlepixel":
-		return "Google"
-	case "razer":
-		return "Razer"
-	case "medion":
-		return "Medion"
-	case "dynabook":
-		return "Dynabook"
-	case "toshiba":
-		return "Toshiba"
-	case "huawei":
-		return "Huawei"
-	case "honor":
-		return "HONOR"
-	case "chuwi":
-		return "CHUWI"
-	// Phones
-	case "oneplus":
-		return "OnePlus"
-	case "xiaomi", "mi":
-		return "Xiaomi"
-	case "motorola", "motorolamobility":
-		return "Motorola"
-	case "nothing":
-		return "Nothing"
-	case "oppo":
-		return "OPPO"
-	case "realme":
-		return "realme"
-	case "vivo":
-		return "vivo"
-	case "nokia":
-		return "Nokia"
-	case "doro":
-		return "Doro"
-	case "alcatel":
-		return "Alcatel"
-	case "fairphone":
-		return "Fairphone"
-	// Components and storage
-	case "wd", "westerndigital", "wdblack":
-		return "WD"
-	case "seagate":
-		return "Seagate"
-	case "sandisk":
-		return "SanDisk"
-	case "crucial":
-		return "Crucial"
-	case "kingston":
-		return "Kingston"
-	case "lexar":
-		return "Lexar"
-	case "transcend":
-		return "Transcend"
-	case "pny":
-		return "PNY"
-	case "skhynix", "hynix":
-		return "SK hynix"
-	case "lacie":
-		return "LaCie"
-	case "synology":
-		return "Synology"
-	case "qnap":
-		return "QNAP"
-	case "nvidia":
-		return "NVIDIA"
-	case "amd", "advancedmicrodevices":
-		return "AMD"
-	case "intel":
-		return "Intel"
-	case "gigabyte", "aorus":
-		return "Gigabyte"
-	case "asrock":
-		return "ASRock"
-	case "zotac":
-		return "ZOTAC"
-	case "evga":
-		return "EVGA"
-	// Gaming peripherals
-	case "logitech", "logitechg", "logi":
-		return "Logitech"
-	case "corsair":
-		return "Corsair"
-	case "steelseries":
-		return "SteelSeries"
-	case "hyperx":
-		return "HyperX"
-	case "roccat":
-		return "ROCCAT"
-	case "turtlebeach":
-		return "Turtle Beach"
-	case "elgato":
-		return "Elgato"
-	case "avermedia":
-		return "AVerMedia"
-	case "nintendo":
-		return "Nintendo"
-	case "sony", "sonyinteractiveentertainment", "sonyinteractive":
-		return "Sony"
-	case "playstation":
-		return "PlayStation"
-	case "valve":
-		return "Valve"
-	case "meta", "oculus":
-		return "Meta"
-	case "8bitdo":
-		return "8BitDo"
-	case "powera":
-		return "PowerA"
-	case "pdp":
-		return "PDP"
-	case "nacon":
-		return "Nacon"
-	case "thrustmaster":
-		return "Thrustmaster"
-	case "hori":
-		return "HORI"
-	// Networking
-	case "tplink":
-		return "TP-Link"
-	case "netgear":
-		return "NETGEAR"
-	case "linksys":
-		return "Linksys"
-	case "dlink":
-		return "D-Link"
-	case "ubiquiti":
-		return "Ubiquiti"
-	case "zyxel":
-		return "Zyxel"
-	case "devolo":
-		return "devolo"
-	case "eero":
-		return "eero"
-	case "tenda":
-		return "Tenda"
-	case "mercusys":
-		return "Mercusys"
-	case "bt":
-		return "BT"
-	// Printers and cameras
-	case "canon":
-		return "Canon"
-	case "nikon":
-		return "Nikon"
-	case "epson", "seikoepson":
-		return "Epson"
-	case "brother":
-		return "Brother"
-	case "kyocera":
-		return "Kyocera"
-	case "xerox":
-		return "Xerox"
-	case "lexmark":
-		return "Lexmark"
-	case "fujifilm", "fuji":
-		return "Fujifilm"
-	case "gopro":
-		return "GoPro"
-	case "dji":
-		return "DJI"
-	case "insta360":
-		return "Insta360"
-	case "olympus":
-		return "Olympus"
-	case "omsystem":
-		return "OM System"
-	case "panasonic":
-		return "Panasonic"
-	case "leica":
-		return "Leica"
-	case "ricoh":
-		return "Ricoh"
-	case "polaroid":
-		return "Polaroid"
-	// TVs and home
-	case "lg":
-		return "LG"
-	case "hisense":
-		return "Hisense"
-	case "tcl":
-		return "TCL"
-	case "philips":
-		return "Philips"
-	case "philipshue", "hue":
-		return "Philips Hue"
-	case "sharp":
-		return "Sharp"
-	case "hitachi":
-		return "Hitachi"
-	case "bush":
-		return "Bush"
-	case "grundig":
-		return "Grundig"
-	case "roku":
-		return "Roku"
-	case "amazon", "amazoncom":
-		return "Amazon"
-	case "amazonbasics":
-		return "Amazon Basics"
-	case "ring":
-		return "Ring"
-	case "blink":
-		return "Blink"
-	case "arlo":
-		return "Arlo"
-	case "eufy":
-		return "eufy"
-	// Audio
-	case "bose":
-		return "Bose"
-	case "jbl":
-		return "JBL"
-	case "sennheiser":
-		return "Sennheiser"
-	case "sonos":
-		return "Sonos"
-	case "beats", "beatsbydre", "beatsbydrdre":
-		return "Beats"
-	case "marshall":
-		return "Marshall"
-	case "jabra":
-		return "Jabra"
-	case "shure":
-		return "Shure"
-	case "skullcandy":
-		return "Skullcandy"
-	case "akg":
-		return "AKG"
-	case "audiotechnica":
-		return "Audio-Technica"
-	case "beyerdynamic":
-		return "beyerdynamic"
-	case "bangandolufsen", "bando":
-		return "Bang & Olufsen"
-	case "bowersandwilkins", "bandw":
-		return "Bowers & Wilkins"
-	case "yamaha":
-		return "Yamaha"
-	case "denon":
-		return "Denon"
-	case "marantz":
-		return "Marantz"
-	case "kef":
-		return "KEF"
-	case "edifier":
-		return "Edifier"
-	case "creative", "creativelabs":
-		return "Creative"
-	case "ultimateears":
-		return "Ultimate Ears"
-	case "cambridgeaudio":
-		return "Cambridge Audio"
-	case "soundcore", "ankersoundcore":
-		return "Soundcore"
-	// Wearables
-	case "garmin":
-		return "Garmin"
-	case "fitbit":
-		return "Fitbit"
-	case "polar":
-		return "Polar"
-	case "suunto":
-		return "Suunto"
-	case "amazfit":
-		return "Amazfit"
-	case "withings":
-		return "Withings"
-	// Power, cables and cases
-	case "anker", "ankerinnovations":
-		return "Anker"
-	case "belkin":
-		return "Belkin"
-	case "ugreen":
-		return "Ugreen"
-	case "baseus":
-		return "Baseus"
-	case "mophie":
-		return "mophie"
-	case "spigen":
-		return "Spigen"
-	case "otterbox":
-		return "OtterBox"
-	case "esr":
-		return "ESR"
-	case "satechi":
-		return "Satechi"
-	case "nativeunion":
-		return "Native Union"
-	case "zagg":
-		return "ZAGG"
+	i, ok := slices.BinarySearchFunc(brandTable[:], key, func(b brandName, key string) int {
+		return strings.Compare(b.key, key)
+	})
+	if !ok {
+		return ""
 	}
-	return ""
+	return brandTable[i].name
+}
+
+// brandName is one row of brandTable: a brand key (see brandKey) and the
+// spelling the brand uses for itself.
+type brandName struct{ key, name string }
+
+// brandTable lists the known brands and their aliases, sorted by key for
+// canonicalBrand's binary search. A brand with several aliases has one row
+// for each ("hp" and "hewlettpackard" are both HP).
+var brandTable = [...]brandName{
+	{"8bitdo", "8BitDo"},
+	{"acer", "Acer"},
+	{"advancedmicrodevices", "AMD"},
+	{"akg", "AKG"},
+	{"alcatel", "Alcatel"},
+	{"alienware", "Alienware"},
+	{"amazfit", "Amazfit"},
+	{"amazon", "Amazon"},
+	{"amazonbasics", "Amazon Basics"},
+	{"amazoncom", "Amazon"},
+	{"amd", "AMD"},
+	{"anker", "Anker"},
+	{"ankerinnovations", "Anker"},
+	{"ankersoundcore", "Soundcore"},
+	{"aorus", "Gigabyte"},
+	{"apple", "Apple"},
+	{"arlo", "Arlo"},
+	{"asrock", "ASRock"},
+	{"asus", "ASUS"},
+	{"asustek", "ASUS"},
+	{"audiotechnica", "Audio-Technica"},
+	{"avermedia", "AVerMedia"},
+	{"bando", "Bang & Olufsen"},
+	{"bandw", "Bowers & Wilkins"},
+	{"bangandolufsen", "Bang & Olufsen"},
+	{"baseus", "Baseus"},
+	{"beats", "Beats"},
+	{"beatsbydrdre", "Beats"},
+	{"beatsbydre", "Beats"},
+	{"belkin", "Belkin"},
+	{"beyerdynamic", "beyerdynamic"},
+	{"blink", "Blink"},
+	{"bose", "Bose"},
+	{"bowersandwilkins", "Bowers & Wilkins"},
+	{"brother", "Brother"},
+	{"bt", "BT"},
+	{"bush", "Bush"},
+	{"cambridgeaudio", "Cambridge Audio"},
+	{"canon", "Canon"},
+	{"chuwi", "CHUWI"},
+	{"corsair", "Corsair"},
+	{"creative", "Creative"},
+	{"creativelabs", "Creative"},
+	{"crucial", "Crucial"},
+	{"dell", "Dell"},
+	{"denon", "Denon"},
+	{"devolo", "devolo"},
+	{"dji", "DJI"},
+	{"dlink", "D-Link"},
+	{"doro", "Doro"},
+	{"dynabook", "Dynabook"},
+	{"edifier", "Edifier"},
+	{"eero", "eero"},
+	{"elgato", "Elgato"},
+	{"epson", "Epson"},
+	{"esr", "ESR"},
+	{"eufy", "eufy"},
+	{"evga", "EVGA"},
+	{"fairphone", "Fairphone"},
+	{"fitbit", "Fitbit"},
+	{"fuji", "Fujifilm"},
+	{"fujifilm", "Fujifilm"},
+	{"garmin", "Garmin"},
+	{"gigabyte", "Gigabyte"},
+	{"google", "Google"},
+	{"googlenest", "Google"},
+	{"googlepixel", "Google"},
+	{"gopro", "GoPro"},
+	{"grundig", "Grundig"},
+	{"hewlettpackard", "HP"},
+	{"hewlettpackardenterprise", "HPE"},
+	{"hisense", "Hisense"},
+	{"hitachi", "Hitachi"},
+	{"honor", "HONOR"},
+	{"hori", "HORI"},
+	{"hp", "HP"},
+	{"hpe", "HPE"},
+	{"huawei", "Huawei"},
+	{"hue", "Philips Hue"},
+	{"hynix", "SK hynix"},
+	{"hyperx", "HyperX"},
+	{"insta360", "Insta360"},
+	{"intel", "Intel"},
+	{"jabra", "Jabra"},
+	{"jbl", "JBL"},
+	{"kef", "KEF"},
+	{"kingston", "Kingston"},
+	{"kyocera", "Kyocera"},
+	{"lacie", "LaCie"},
+	{"leica", "Leica"},
+	{"lenovo", "Lenovo"},
+	{"lexar", "Lexar"},
+	{"lexmark", "Lexmark"},
+	{"lg", "LG"},
+	{"linksys", "Linksys"},
+	{"logi", "Logitech"},
+	{"logitech", "Logitech"},
+	{"logitechg", "Logitech"},
+	{"marantz", "Marantz"},
+	{"marshall", "Marshall"},
+	{"medion", "Medion"},
+	{"mercusys", "Mercusys"},
+	{"meta", "Meta"},
+	{"mi", "Xiaomi"},
+	{"microsoft", "Microsoft"},
+	{"microstar", "MSI"},
+	{"mophie", "mophie"},
+	{"motorola", "Motorola"},
+	{"motorolamobility", "Motorola"},
+	{"msi", "MSI"},
+	{"nacon", "Nacon"},
+	{"nativeunion", "Native Union"},
+	{"netgear", "NETGEAR"},
+	{"nikon", "Nikon"},
+	{"nintendo", "Nintendo"},
+	{"nokia", "Nokia"},
+	{"nothing", "Nothing"},
+	{"nvidia", "NVIDIA"},
+	{"oculus", "Meta"},
+	{"olympus", "Olympus"},
+	{"omsystem", "OM System"},
+	{"oneplus", "OnePlus"},
+	{"oppo", "OPPO"},
+	{"otterbox", "OtterBox"},
+	{"panasonic", "Panasonic"},
+	{"pdp", "PDP"},
+	{"philips", "Philips"},
+	{"philipshue", "Philips Hue"},
+	{"playstation", "PlayStation"},
+	{"pny", "PNY"},
+	{"polar", "Polar"},
+	{"polaroid", "Polaroid"},
+	{"powera", "PowerA"},
+	{"qnap", "QNAP"},
+	{"razer", "Razer"},
+	{"realme", "realme"},
+	{"ricoh", "Ricoh"},
+	{"ring", "Ring"},
+	{"roccat", "ROCCAT"},
+	{"roku", "Roku"},
+	{"samsung", "Samsung"},
+	{"sandisk", "SanDisk"},
+	{"satechi", "Satechi"},
+	{"seagate", "Seagate"},
+	{"seikoepson", "Epson"},
+	{"sennheiser", "Sennheiser"},
+	{"sharp", "Sharp"},
+	{"shure", "Shure"},
+	{"skhynix", "SK hynix"},
+	{"skullcandy", "Skullcandy"},
+	{"sonos", "Sonos"},
+	{"sony", "Sony"},
+	{"sonyinteractive", "Sony"},
+	{"sonyinteractiveentertainment", "Sony"},
+	{"soundcore", "Soundcore"},
+	{"spigen", "Spigen"},
+	{"steelseries", "SteelSeries"},
+	{"suunto", "Suunto"},
+	{"synology", "Synology"},
+	{"tcl", "TCL"},
+	{"tenda", "Tenda"},
+	{"thrustmaster", "Thrustmaster"},
+	{"toshiba", "Toshiba"},
+	{"tplink", "TP-Link"},
+	{"transcend", "Transcend"},
+	{"turtlebeach", "Turtle Beach"},
+	{"ubiquiti", "Ubiquiti"},
+	{"ugreen", "Ugreen"},
+	{"ultimateears", "Ultimate Ears"},
+	{"valve", "Valve"},
+	{"vivo", "vivo"},
+	{"wd", "WD"},
+	{"wdblack", "WD"},
+	{"westerndigital", "WD"},
+	{"withings", "Withings"},
+	{"xbox", "Xbox"},
+	{"xerox", "Xerox"},
+	{"xiaomi", "Xiaomi"},
+	{"yamaha", "Yamaha"},
+	{"zagg", "ZAGG"},
+	{"zotac", "ZOTAC"},
+	{"zyxel", "Zyxel"},
 }

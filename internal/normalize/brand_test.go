@@ -1,0 +1,60 @@
+package normalize
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestBrandTable checks every known brand key against testdata/brands.tsv,
+// and that Brand gives each brand's own spelling for the key, the spelling
+// and the spelling in capitals.
+func TestBrandTable(t *testing.T) {
+	f, err := os.Open("testdata/brands.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rows := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("brands.tsv: %q has no tab", line)
+		}
+		rows++
+		if got := canonicalBrand(key); got != want {
+			t.Errorf("canonicalBrand(%q) = %q, want %q", key, got, want)
+		}
+		for _, in := range []string{key, want, strings.ToUpper(want), want + " Ltd"} {
+			if got := Brand(in); got != want {
+				t.Errorf("Brand(%q) = %q, want %q", in, got, want)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rows != len(brandTable) {
+		t.Errorf("brands.tsv has %d keys, the table %d", rows, len(brandTable))
+	}
+	if !slices.IsSortedFunc(brandTable[:], func(a, b brandName) int { return strings.Compare(a.key, b.key) }) {
+		t.Error("brandTable is not sorted by key")
+	}
+	for i := 1; i < len(brandTable); i++ {
+		if brandTable[i].key == brandTable[i-1].key {
+			t.Errorf("brand key %q is listed twice", brandTable[i].key)
+		}
+	}
+	for _, key := range []string{"", "unknownbrand", "zzz", "aaa"} {
+		if got := canonicalBrand(key); got != "" {
+			t.Errorf("canonicalBrand(%q) = %q, want none", key, got)
+		}
+	}
+}
