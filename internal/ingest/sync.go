@@ -4,21 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/classify"
 	"productsearch/internal/extract"
-	"productsearch/internal/feed"
 	"productsearch/internal/match"
-	"productsearch/internal/normalize"
 )
 
 // Options control one sync.
@@ -47,6 +40,10 @@ type entry struct {
 // Sync reads every feed of opt.Config and publishes a new snapshot at opt.Out
 // with its report beside it. It returns the report also when it refuses to
 // publish; the error then says why.
+//
+// A sync runs as stages: read the feeds, carry over the listings of feeds
+// that failed, group listings into products, assign ids, report, guard
+// against a shrinking or empty catalog, and write.
 func Sync(ctx context.Context, opt Options) (*Report, error) {
 	start := time.Now()
 	now := opt.Now
@@ -72,6 +69,36 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	entries, failed := carryOver(results, prev, opt.Config.Retailers)
+	if failed == len(results) && prev == nil {
+		rep.Retailers = reports(results)
+		return rep, errors.New("no retailer feed could be read and there is no previous snapshot to keep")
+	}
+	products, outOfScope := group(entries, prev, progress)
+	rep.IDsCarried = assignIDs(products)
+	snap := assemble(now, products)
+	summarize(rep, snap, results, outOfScope)
+
+	if refusal, err := guard(prev, rep.Products, opt.Config.Shrink(), opt.Force); err != nil {
+		rep.Refusal = refusal
+		if errors.Is(err, ErrShrink) {
+			rep.Duration = time.Since(start).Round(time.Millisecond).String()
+			if werr := writeReport(ReportPath(opt.Out), rep); werr != nil {
+				return rep, werr
+			}
+		}
+		return rep, err
+	}
+	if err := write(opt.Out, snap, rep, opt.Force, start, progress); err != nil {
+		return rep, err
+	}
+	return rep, nil
+}
+
+// carryOver gathers the listings every feed gave. A retailer whose feed
+// failed keeps the offers it had in the previous snapshot, marked stale. It
+// returns the listings and how many feeds failed.
+func carryOver(results []retailerResult, prev *catalog.Snapshot, retailers []Retailer) ([]*entry, int) {
 	var entries []*entry
 	failed := 0
 	for i := range results {
@@ -79,7 +106,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		if res.failed {
 			failed++
 			if prev != nil {
-				res.entries = staleEntries(prev, opt.Config.Retailers[i].Name)
+				res.entries = staleEntries(prev, retailers[i].Name)
 				res.report.Stale = true
 				res.report.StaleOffer = len(res.entries)
 			}
@@ -87,12 +114,39 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		entries = append(entries, res.entries...)
 		res.entries = nil
 	}
-	if failed == len(results) && prev == nil {
-		rep.Retailers = reports(results)
-		return rep, errors.New("no retailer feed could be read and there is no previous snapshot to keep")
-	}
+	return entries, failed
+}
 
+// group matches the listings into groups and builds one product from each.
+// Products outside the 19 categories are left out and counted per retailer
+// in outOfScope.
+func group(entries []*entry, prev *catalog.Snapshot, progress Progress) (products []*built, outOfScope map[string]int) {
 	progress.Update("grouping", 0, len(entries))
+	groups := match.Group(matchItems(entries, prev))
+	progress.Update("grouping", len(entries), len(entries))
+
+	all := buildAll(entries, groups, progress)
+	outOfScope = map[string]int{}
+	products = make([]*built, 0, len(all))
+	for _, b := range all {
+		if b == nil {
+			continue
+		}
+		if b.product.Category == "" {
+			for _, e := range b.entries {
+				outOfScope[e.listing.Retailer]++
+			}
+			continue
+		}
+		products = append(products, b)
+	}
+	return products, outOfScope
+}
+
+// matchItems is the matcher's view of the listings. It records on each entry
+// the product its offer belonged to in the previous snapshot; the listings of
+// a stale retailer are linked to that product, so they stay with it.
+func matchItems(entries []*entry, prev *catalog.Snapshot) []match.Item {
 	prevPID := map[string]string{}
 	if prev != nil {
 		for _, p := range prev.Products {
@@ -121,28 +175,12 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 			items[i].Link = e.prevPID
 		}
 	}
-	groups := match.Group(items)
-	items = nil // the matcher's view is no longer needed; let it go before building
-	progress.Update("grouping", len(entries), len(entries))
+	return items
+}
 
-	all := buildAll(entries, groups, progress)
-	outOfScope := map[string]int{}
-	products := make([]*built, 0, len(all))
-	for _, b := range all {
-		if b == nil {
-			continue
-		}
-		if b.product.Category == "" {
-			for _, e := range b.entries {
-				outOfScope[e.listing.Retailer]++
-			}
-			continue
-		}
-		products = append(products, b)
-	}
-	rep.IDsCarried = assignIDs(products)
-	entries, groups = nil, nil
-
+// assemble puts the products, which have their ids, into a snapshot sorted
+// by id. It lets go of each built product's listings as it goes.
+func assemble(now time.Time, products []*built) *catalog.Snapshot {
 	snap := &catalog.Snapshot{Manifest: catalog.Manifest{
 		SyncTime:   now,
 		Retailers:  map[string]catalog.RetailerStats{},
@@ -152,10 +190,16 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 	snap.Products = make([]catalog.Product, len(products))
 	for i, b := range products {
 		snap.Products[i] = b.product
-		products[i] = nil // the listings behind the product are done with
+		products[i] = nil
 	}
 	slices.SortFunc(snap.Products, func(a, b catalog.Product) int { return strings.Compare(a.ID, b.ID) })
+	return snap
+}
 
+// summarize counts the catalog into the report (products, offers,
+// categories, attribute statuses, each retailer's offers and rejections) and
+// the snapshot's manifest.
+func summarize(rep *Report, snap *catalog.Snapshot, results []retailerResult, outOfScope map[string]int) {
 	offersBy := map[string]int{}
 	rep.Categories = map[string]int{}
 	rep.Attributes = map[string]Statuses{}
@@ -196,205 +240,37 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 	rep.Retailers = reports(results)
 	snap.Manifest.Categories = rep.Categories
 	snap.Manifest.Offers = rep.Offers
+}
 
-	if prev != nil && !opt.Force {
-		floor := float64(len(prev.Products)) * (1 - opt.Config.Shrink())
-		if float64(rep.Products) < floor {
-			rep.Refusal = fmt.Sprintf("the catalog would shrink from %d to %d products, more than max_shrink %.0f%%; the previous snapshot stays; rerun with --force to publish anyway",
-				len(prev.Products), rep.Products, opt.Config.Shrink()*100)
-			rep.Duration = time.Since(start).Round(time.Millisecond).String()
-			if err := writeReport(ReportPath(opt.Out), rep); err != nil {
-				return rep, err
-			}
-			return rep, fmt.Errorf("%w: %s", ErrShrink, rep.Refusal)
+// guard refuses a catalog of products products when, without force, it
+// would shrink the previous one by more than the fraction shrink, and always
+// when it is empty. It returns the refusal for the report and the error;
+// a shrink refusal wraps ErrShrink.
+func guard(prev *catalog.Snapshot, products int, shrink float64, force bool) (string, error) {
+	if prev != nil && !force {
+		floor := float64(len(prev.Products)) * (1 - shrink)
+		if float64(products) < floor {
+			refusal := fmt.Sprintf("the catalog would shrink from %d to %d products, more than max_shrink %.0f%%; the previous snapshot stays; rerun with --force to publish anyway",
+				len(prev.Products), products, shrink*100)
+			return refusal, fmt.Errorf("%w: %s", ErrShrink, refusal)
 		}
 	}
-	if rep.Products == 0 {
-		rep.Refusal = "the new catalog is empty"
-		return rep, errors.New("refusing to publish an empty catalog")
+	if products == 0 {
+		return "the new catalog is empty", errors.New("refusing to publish an empty catalog")
 	}
+	return "", nil
+}
+
+// write publishes the snapshot at out and then the report beside it,
+// marked published and timed from start.
+func write(out string, snap *catalog.Snapshot, rep *Report, force bool, start time.Time, progress Progress) error {
 	progress.Update("writing", 0, 1)
-	if err := catalog.WriteSnapshot(opt.Out, snap); err != nil {
-		return rep, err
+	if err := catalog.WriteSnapshot(out, snap); err != nil {
+		return err
 	}
 	progress.Update("writing", 1, 1)
-	rep.Published, rep.Forced = true, opt.Force
+	rep.Published, rep.Forced = true, force
 	rep.Duration = time.Since(start).Round(time.Millisecond).String()
-	if err := writeReport(ReportPath(opt.Out), rep); err != nil {
-		return rep, err
-	}
-	return rep, nil
+	return writeReport(ReportPath(out), rep)
 }
 
-// readPrevious loads the snapshot at path, or returns nil when there is none.
-func readPrevious(path string) (*catalog.Snapshot, error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	s, err := catalog.ReadSnapshot(path)
-	if err != nil {
-		return nil, fmt.Errorf("previous snapshot unreadable: %w", err)
-	}
-	return s, nil
-}
-
-type retailerResult struct {
-	report  RetailerReport
-	entries []*entry
-	failed  bool
-}
-
-func reports(rs []retailerResult) []RetailerReport {
-	out := make([]RetailerReport, len(rs))
-	for i, r := range rs {
-		out[i] = r.report
-	}
-	return out
-}
-
-// readAll reads every retailer's feed, a few at a time.
-func readAll(ctx context.Context, cfg Config, now time.Time, progress Progress) []retailerResult {
-	results := make([]retailerResult, len(cfg.Retailers))
-	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
-	var mu sync.Mutex
-	done := 0
-	progress.Update("reading feeds", 0, len(cfg.Retailers))
-	var wg sync.WaitGroup
-	for i, r := range cfg.Retailers {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			results[i] = readRetailer(ctx, r, cfg.Threshold(), now)
-			mu.Lock()
-			done++
-			progress.Update("reading feeds", done, len(cfg.Retailers))
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	return results
-}
-
-// readRetailer reads one feed to the end. Malformed and rejected rows are
-// counted; a feed that cannot be opened or breaks off fails as a whole, so
-// that a truncated file never replaces a retailer's complete listing.
-func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time) retailerResult {
-	res := retailerResult{report: RetailerReport{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: redact(r.Location)}}
-	rr := &res.report
-	fail := func(err error) retailerResult {
-		rr.Error = err.Error()
-		res.failed, res.entries = true, nil
-		return res
-	}
-	rd, err := feed.Open(ctx, r.Source)
-	if err != nil {
-		return fail(err)
-	}
-	defer rd.Close()
-	seen := map[string]bool{}
-	nr := normalize.Retailer{Name: r.Name, Slug: r.Slug}
-	opt := normalize.Options{LowStockThreshold: threshold}
-	for {
-		if rr.Rows%1024 == 0 && ctx.Err() != nil {
-			return fail(ctx.Err())
-		}
-		rec, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		var rowErr *feed.RowError
-		if errors.As(err, &rowErr) {
-			rr.Rows++
-			rr.reject(rowErr.Reason, rowErr.Row)
-			continue
-		}
-		if err != nil {
-			return fail(fmt.Errorf("after %d rows: %w", rr.Rows, err))
-		}
-		rr.Rows++
-		l, err := normalize.Listing(rec, nr, opt)
-		if err != nil {
-			var rej *normalize.Rejection
-			reason := "invalid"
-			if errors.As(err, &rej) {
-				reason = rej.Reason
-			}
-			rr.reject(reason, rec.Row)
-			continue
-		}
-		if seen[l.OfferID] {
-			rr.reject("duplicate_id", rec.Row)
-			continue
-		}
-		seen[l.OfferID] = true
-		compact(&l)
-		if l.LastUpdated.IsZero() || l.LastUpdated.After(now) {
-			l.LastUpdated = now
-		}
-		res.entries = append(res.entries, newEntry(l))
-		rr.Accepted++
-	}
-	return res
-}
-
-func newEntry(l catalog.Listing) *entry {
-	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand})
-	return &entry{
-		listing: l,
-		class:   cls,
-		specs:   extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
-	}
-}
-
-// staleEntries rebuilds a retailer's listings from the previous snapshot, so
-// that a feed that failed keeps its offers (with their product) until it can
-// be read again.
-func staleEntries(prev *catalog.Snapshot, retailer string) []*entry {
-	var out []*entry
-	for _, p := range prev.Products {
-		for _, o := range p.Offers {
-			if o.Source != retailer {
-				continue
-			}
-			l := catalog.Listing{
-				Retailer: o.Source, OfferID: o.ID, Title: o.Title, Price: o.Price, Availability: o.Availability,
-				Stock: o.Stock, DeliveryTime: o.DeliveryTime, URL: o.PurchaseURL, ImageURL: o.ImageURL,
-				Brand: p.Brand, LastUpdated: o.LastUpdated,
-			}
-			cls := classify.Result{Category: p.Category, Type: p.ProductType}
-			out = append(out, &entry{
-				listing: l,
-				class:   cls,
-				specs:   extract.Title(o.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
-				prevPID: p.ID,
-				stale:   true,
-			})
-		}
-	}
-	return out
-}
-
-// compact copies a listing's strings into one allocation of exactly their
-// size. Feed readers hand out substrings of larger buffers (the CSV reader
-// one string per row), so without this a kept title would pin the whole
-// row, and a large sync would hold every feed in memory.
-func compact(l *catalog.Listing) {
-	fields := [...]*string{
-		&l.OfferID, &l.MerchantID, &l.Title, &l.Description, &l.DeliveryTime, &l.URL, &l.ImageURL,
-		&l.GTIN, &l.MPN, &l.ModelNumber, &l.Brand, &l.Colour, &l.CategoryPath, &l.TaxonomyID, &l.Dimensions,
-	}
-	n := 0
-	for _, f := range fields {
-		n += len(*f)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, f := range fields {
-		b.WriteString(*f)
-	}
-	all := b.String()
-	for _, f := range fields {
-		k := len(*f)
-		*f, all = all[:k], all[k:]
-	}
-}
