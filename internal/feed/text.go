@@ -58,4 +58,3 @@ func charsetReader(label string, input io.Reader) (io.Reader, error) {
 	}
 	return nil, fmt.Errorf("XML encoding %q is not supported: use UTF-8, ISO-8859-1 or Windows-1252", label)
 }
-

@@ -273,4 +273,3 @@ func write(out string, snap *catalog.Snapshot, rep *Report, force bool, start ti
 	rep.Duration = time.Since(start).Round(time.Millisecond).String()
 	return writeReport(ReportPath(out), rep)
 }
-
