@@ -169,7 +169,7 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 			break
 		}
 		j.seen = append(j.seen, rx)
-		if d := g.m.decide(&g.prof[x], &g.prof[y]); d.Same {
+		if d := g.m.decide(&g.prof[x], &g.prof[y], nil); d.Same {
 			out = append(out, part[x])
 		}
 	}

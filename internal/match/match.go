@@ -442,7 +442,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 			}
 			p, q := g.profile(i), g.profile(j)
 			ev := codeEvidence(p, q)
-			if hardVeto(p, q, ev) != "" || ev.conflict {
+			if hardVeto(p, q, ev, nil) != "" || ev.conflict {
 				return true
 			}
 			switch {
@@ -451,7 +451,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit) {
 					return true
 				}
-			case g.m.titleVeto(p, q) != "":
+			case g.m.titleVeto(p, q, nil) != "":
 				return true
 			}
 		}

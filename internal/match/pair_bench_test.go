@@ -18,7 +18,7 @@ func BenchmarkDecide(b *testing.B) {
 	for b.Loop() {
 		for i := range profiles {
 			for j := i + 1; j < len(profiles) && j <= i+maxCandidates; j++ {
-				m.decide(&profiles[i], &profiles[j])
+				m.decide(&profiles[i], &profiles[j], nil)
 			}
 		}
 	}

@@ -1,0 +1,379 @@
+package match
+
+import (
+	"slices"
+	"strings"
+)
+
+// codeEv is what two listings' model codes say.
+type codeEv struct {
+	strong   bool // they share a part or model number of the product itself
+	line     bool // they share a model-line code ("iPhone15", "Zenbook14")
+	lineLen  int  // length of the longest model-line code shared
+	desc     bool // one's description names a code the other carries
+	fitOwn   bool // one names as the device it fits a code the other names as its own
+	weak     bool // they share only an item number or the code of the device an accessory fits
+	conflict bool // both name their own codes of the same shape and share none
+	variant  bool // they name the same model with different colour letters
+	colour   bool // one's code names a colour the other's code or listing contradicts
+	longest  int  // length of the longest strong code shared
+	// part: a strong code shared is an identifier field's, a part number
+	// rather than a name that titles give a whole model line ("15-fa1",
+	// "M70q").
+	part bool
+	// unrelated: both name strong codes of their own and no code of one
+	// relates to any of the other's.
+	unrelated bool
+}
+
+// codeEvidence compares the model codes of two listings: every code of one
+// against every code of the other, then codes one title spells in pieces,
+// identifier fields that outrank the titles, and codes the descriptions
+// name.
+func codeEvidence(p, q *profile) codeEv {
+	var ev codeEv
+	var t codeTally
+	for _, a := range p.codes {
+		for _, b := range q.codes {
+			ev.compare(a, b, p, q, &t)
+		}
+	}
+	ev.pieces(p, q)
+	// Both listings give part numbers and neither's agrees with the other:
+	// a code only the titles share names a connector or a model line
+	// ("DE15" of VGA cables and adapters) more often than the product.
+	if ev.strong && !t.fieldAgree && hasField(p) && hasField(q) && !fieldSpelled(p, q) && !fieldSpelled(q, p) {
+		ev.strong = false
+		ev.longest = 0
+	}
+	ev.desc = describedCode(p, q) || describedCode(q, p)
+	// One code the same: another of one listing that reads as a colour
+	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
+	ev.variant = ev.variant && !t.exact
+	ev.conflict = t.differ && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
+	ev.unrelated = !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ &&
+		hasOwnStrong(p) && hasOwnStrong(q)
+	// Identifier fields outrank titles: two part numbers that differ are
+	// different products, whatever codes the titles share.
+	if t.fieldDiffer && !t.fieldAgree || t.partDiffer && !partAgree(p, q) || mpnsDiffer(p, q) {
+		ev = codeEv{conflict: true}
+	}
+	return ev
+}
+
+// codeTally is what comparing codes pair by pair found besides a codeEv.
+type codeTally struct {
+	differ      bool // own codes (or item numbers of one length) that differ
+	fieldDiffer bool // identifier fields, or a field and a code of its series, that differ
+	fieldAgree  bool // a code from an identifier field equals one of the other's
+	partDiffer  bool // part numbers of seven or more digits that differ
+	exact       bool // own codes spelt exactly alike
+}
+
+// compare weighs code a of p against code b of q.
+func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
+	af, bf := a.fit && !tailPart(a, p, q), b.fit && !tailPart(b, q, p)
+	own := a.kind == codeStrong && b.kind == codeStrong && !af && !bf
+	r := relateSpelled(a, b, own, p, q)
+	// A part number and a code of its series the other's title gives as
+	// its own: "TN2410" and "Brother TN2420 Toner".
+	if a.field && b.field && (r == codesDiffer || r == codesVariant) ||
+		a.field != b.field && own && r == codesDiffer && sameSeries(a.s, b.s) {
+		t.fieldDiffer = true
+	}
+	if (a.field || b.field) && r == codesEqual {
+		t.fieldAgree = true
+	}
+	// Item numbers of the same length that differ: "48213", "48260".
+	if r == codesDiffer && !af && !bf && (a.kind == codeWeak || b.kind == codeWeak) &&
+		digitCount(a.s) == len(a.s) && digitCount(b.s) == len(b.s) && len(a.s) == len(b.s) {
+		t.differ = true
+	}
+	// Part numbers of seven or more digits that differ name different
+	// items, whatever model names the titles share.
+	if r == codesDiffer && len(a.s) >= 7 && len(b.s) >= 7 && digitCount(a.s) == len(a.s) && digitCount(b.s) == len(b.s) &&
+		!af && !bf {
+		t.partDiffer = true
+	}
+	switch r {
+	case codesWithin:
+		if !af && !bf {
+			ev.line = true
+		}
+	case codesEqual:
+		if own && a.s == b.s {
+			t.exact = true
+		}
+		ev.equal(a, b, af, bf, own, p, q)
+	case codesVariant:
+		if own {
+			ev.variant = true
+		}
+	case codesDiffer:
+		if own {
+			t.differ = true
+		}
+	}
+}
+
+// relateSpelled relates two codes as relate does, reading the retailers'
+// spellings: colour letters both listings' colour explains are one code
+// ("SCPMX802BK" and "SC-PMX802EB", both black), and a suffix a title writes
+// as a word of its own is a variant ("ADAPT260MS", titled "Adapt 260 MS",
+// and "ADAPT260").
+func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
+	r := relate(a.s, b.s)
+	if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {
+		r = codesEqual
+	}
+	if r == codesEqual && own && (suffixWord(a.s, b.s, p, q) || suffixWord(b.s, a.s, q, p)) {
+		r = codesVariant
+	}
+	return r
+}
+
+// equal weighs two codes that are equal: a shared part or model number of
+// the product, a model-line code, a code one names as the device it fits and
+// the other as its own, or an item number; or, when their colour letters
+// differ, a colour that keeps them apart ("SRSXB100R" against a black
+// "SRSXB100").
+func (ev *codeEv) equal(a, b code, af, bf, own bool, p, q *profile) {
+	switch {
+	case own && coloursDiffer(a, b, p, q):
+		ev.colour = true
+	case own:
+		ev.strong = true
+		ev.longest = max(ev.longest, min(len(a.s), len(b.s)))
+		if a.field || b.field {
+			ev.part = true
+		}
+	case a.kind >= codeLine && b.kind >= codeLine && !af && !bf:
+		ev.line = true
+		ev.lineLen = max(ev.lineLen, min(len(a.s), len(b.s)))
+	case a.kind == codeStrong && b.kind == codeStrong && af != bf:
+		ev.fitOwn = true
+	default:
+		ev.weak = true
+	}
+}
+
+// pieces weighs the codes one listing gives that the other's title spells
+// in pieces ("DT 770", "ACS 06707"), unless a strong code is shared already.
+func (ev *codeEv) pieces(p, q *profile) {
+	for _, pair := range [2][2]*profile{{p, q}, {q, p}} {
+		for _, c := range pair[0].codes {
+			if c.kind < codeLine || c.fit || ev.strong {
+				continue
+			}
+			if spelledInPieces(c.s, pair[1].parts) {
+				if c.kind == codeLine {
+					ev.line = true
+					ev.lineLen = max(ev.lineLen, len(c.s))
+					continue
+				}
+				ev.strong = true
+				ev.longest = max(ev.longest, len(c.s))
+			}
+		}
+	}
+}
+
+// describedCode reports whether p's description names a code q carries as
+// its own strong code.
+func describedCode(p, q *profile) bool {
+	for _, d := range p.descCodes {
+		for _, c := range q.codes {
+			if c.kind == codeStrong && !c.fit && relate(d, c.s) == codesEqual {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// minSuffixWord is the fewest letters of a suffix that names a variant.
+const minSuffixWord = 2
+
+// suffixWord reports whether code a is code b with letters appended that
+// p's title writes as a word of its own and q's title lacks ("EPOS Adapt 260
+// MS" as "ADAPT260MS" against "ADAPT260"): the maker's name for a variant,
+// not the colour or region letters retailers append, which titles leave out.
+func suffixWord(a, b string, p, q *profile) bool {
+	suf, ok := strings.CutPrefix(a, b)
+	if !ok || len(suf) < minSuffixWord || !lettersOnly(suf) || colourLetters(suf) != 0 || regionLetters(suf) {
+		return false
+	}
+	word := func(w string) bool { return strings.EqualFold(w, suf) }
+	return slices.ContainsFunc(p.words[:p.nMain], word) && !slices.ContainsFunc(q.words, word)
+}
+
+// regionLetters reports whether letters ending a code name a market: "UK",
+// "EU", "NA" (North America), "EB" (Panasonic's UK).
+func regionLetters(s string) bool {
+	switch s {
+	case "UK", "GB", "EU", "EB", "EK", "US", "NA", "AU", "XU", "AA":
+		return true
+	}
+	return false
+}
+
+// coloursDiffer reports whether two equal codes name different colours:
+// one ends in colour letters or a colour name the other's code and listing
+// do not share ("SRSXB100R" and a black "SRSXB100"). A listing that states
+// its colour is taken at its word.
+func coloursDiffer(a, b code, p, q *profile) bool {
+	var ta, tb string
+	switch {
+	case strings.HasPrefix(b.s, a.s):
+		tb = b.s[len(a.s):]
+	case strings.HasPrefix(a.s, b.s):
+		ta = a.s[len(b.s):]
+	default:
+		return false
+	}
+	ca, cb := colourBit(p.colour), colourBit(q.colour)
+	if ca == 0 {
+		ca = a.colours | colourCode(ta)
+	}
+	if cb == 0 {
+		cb = b.colours | colourCode(tb)
+	}
+	return ca != 0 && cb != 0 && ca&cb == 0
+}
+
+// tailPart reports whether a code that ends the clause naming the device an
+// accessory fits, the last word of p's title, is p's own part number:
+// retailers append it ("Case for iPhone 15 Pro ACS06707"). A number of
+// seven or more digits is (no device is named by digits alone), and so is a
+// code of eight or more characters when both listings are accessories;
+// device names are short ("iPhone 15", "Forerunner 255", "SM-S921B"), and a
+// device's full code after "for" ("Charger for HP 15-fa1003na") stays the
+// device's against the device itself.
+func tailPart(c code, p, q *profile) bool {
+	if !c.last || c.kind != codeStrong {
+		return false
+	}
+	return digitCount(c.s) == len(c.s) && len(c.s) >= 7 || p.acc && q.acc && len(c.s) >= 8
+}
+
+// colourSpelling reports whether two codes that end in different letters
+// ("SCPMX802BK", "SCPMX802EB") spell one colour of one model: both listings
+// state that colour, the letters of one name it and those of the other name
+// no other colour ("JBLGO4BLK" and "JBLGO4WHT" differ, whatever the titles
+// say).
+func colourSpelling(a, b string, p, q *profile) bool {
+	c := colourBit(p.colour)
+	if c == 0 || p.colour != q.colour {
+		return false
+	}
+	ca, cb := colourLetters(a[len(stem(a)):]), colourLetters(b[len(stem(b)):])
+	if ca != 0 && ca&c == 0 || cb != 0 && cb&c == 0 {
+		return false
+	}
+	return ca|cb != 0
+}
+
+// colourCode returns the colours letters after a code name when they are
+// two or more: a single letter is a colour ("R") as often as a variant
+// ("P" for pro, "G" for a generation).
+func colourCode(s string) colourSet {
+	if len(s) < 2 {
+		return 0
+	}
+	return colourLetters(s)
+}
+
+// mpnsDiffer reports whether both listings give manufacturer part numbers
+// and none of one's is the other's: a part number names one product.
+func mpnsDiffer(p, q *profile) bool {
+	found := false
+	for _, a := range p.codes {
+		if !a.mpn {
+			continue
+		}
+		for _, b := range q.codes {
+			if !b.mpn {
+				continue
+			}
+			if a.s == b.s {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// sameSeries reports whether two codes of one shape are numbers of one
+// series: as long, with the same first two characters ("TN2410",
+// "TN2420"). A part number and a model name can share a shape alone
+// ("NXKDEEK001", "A315").
+func sameSeries(a, b string) bool {
+	return len(a) == len(b) && len(a) >= 2 && a[:2] == b[:2]
+}
+
+// fieldSpelled reports whether q's title spells in pieces a code of p's
+// identifier fields ("MASTERBOX520" and "MasterBox 520").
+func fieldSpelled(p, q *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.field && spelledInPieces(c.s, q.parts) })
+}
+
+// hasOwnCode reports whether a listing names a code of its own, not of a
+// device it fits.
+func hasOwnCode(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return !c.fit })
+}
+
+// hasField reports whether a listing gives a code in an identifier field.
+func hasField(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.field })
+}
+
+// hasOwnStrong reports whether a listing names a part or model number of its
+// own.
+func hasOwnStrong(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.kind == codeStrong && !c.fit })
+}
+
+// partAgree reports whether two listings share a part number of seven or
+// more digits.
+func partAgree(p, q *profile) bool {
+	for _, a := range p.codes {
+		if len(a.s) < 7 || digitCount(a.s) != len(a.s) {
+			continue
+		}
+		for _, b := range q.codes {
+			if a.s == b.s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spelledInPieces reports whether two or three consecutive parts of one
+// clause, run together, spell code, give or take up to three trailing
+// letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK").
+func spelledInPieces(code string, parts []string) bool {
+	for i, first := range parts {
+		rest, ok := strings.CutPrefix(code, first)
+		if !ok || first == "" || rest == "" {
+			continue
+		}
+		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != ""; k++ {
+			next := parts[k]
+			if r, ok := strings.CutPrefix(rest, next); ok {
+				if len(r) <= 3 && lettersOnly(r) {
+					return true // the code, or the pieces and a suffix
+				}
+				rest = r
+				continue
+			}
+			if extra, ok := strings.CutPrefix(next, rest); ok && len(extra) <= 3 && lettersOnly(extra) {
+				return true // the pieces spell the code and a suffix
+			}
+			break
+		}
+	}
+	return false
+}

@@ -1,0 +1,220 @@
+package match
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// weight is the rarity weight of a title word.
+func (m *Matcher) weight(w string) float64 {
+	if m.n == 0 {
+		return shapeWeight(w)
+	}
+	df := float64(m.df[w])
+	return math.Log(float64(m.n+1) / (df + 1))
+}
+
+// shapeWeight weighs a word by its shape: codes and numbers name models,
+// plain words describe them.
+func shapeWeight(w string) float64 {
+	hasDigit, hasLetter := false, false
+	for i := 0; i < len(w); i++ {
+		if isDigitByte(w[i]) {
+			hasDigit = true
+		} else {
+			hasLetter = true
+		}
+	}
+	switch {
+	case hasDigit && hasLetter:
+		return 4
+	case hasDigit:
+		return 2
+	}
+	return 1
+}
+
+// similarity is the rarity-weighted Dice coefficient of two titles' words;
+// words of the fit clause count half.
+func (m *Matcher) similarity(p, q *profile) float64 {
+	var shared, total float64
+	for _, x := range [2][2]*profile{{p, q}, {q, p}} {
+		a, b := x[0], x[1]
+		// A stock number ending one title weighs nothing against a
+		// listing with codes of its own: the codes compare it.
+		stock := a.nMain
+		if hasOwnCode(b) {
+			stock = a.stock
+		}
+		for i, w := range a.words {
+			if i >= stock && i < a.nMain {
+				continue
+			}
+			in := slices.Contains(b.words, w)
+			if !in && splitIn(a.words, i, b.words) {
+				continue // "4-port" and "4 port"
+			}
+			wt := m.weight(w)
+			if i >= a.nMain {
+				wt /= 2
+			}
+			total += wt
+			if in {
+				shared += wt
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return shared / total
+}
+
+// splitIn reports whether words[i] is the words before it run together
+// ("4port" after "4", "port") and in holds every piece:
+// the other title writes them apart.
+func splitIn(words []string, i int, in []string) bool {
+	rest := words[i]
+	for k := i - 1; k >= 0 && rest != ""; k-- {
+		w := words[k]
+		if len(w) >= len(rest) || !strings.HasSuffix(rest, w) {
+			break
+		}
+		if !slices.Contains(in, w) {
+			return false
+		}
+		rest = rest[:len(rest)-len(w)]
+		if slices.Contains(in, rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// fitAgreement is how far two fit clauses name the same device: the
+// rarity-weighted share of one clause's words found in the other, the better
+// of the two ways ("for Galaxy Tab" within "for Galaxy Tab tablet Wi-Fi").
+func (m *Matcher) fitAgreement(a, b []string) float64 {
+	return max(m.coverage(a, b), m.coverage(b, a))
+}
+
+// deviceWords drops from a fit clause's words the long codes that name the
+// accessory itself ("Case for iPhone 15 Pro ACS06707"); device names are
+// words and short model names ("iPhone 15", "Galaxy S24", "Tab S9").
+func deviceWords(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if len(w) >= 6 && strings.ContainsAny(w, "0123456789") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// coverage is the rarity-weighted share of words found among in.
+func (m *Matcher) coverage(words, in []string) float64 {
+	var found, total float64
+	for _, w := range words {
+		wt := m.weight(w)
+		total += wt
+		if slices.Contains(in, w) {
+			found += wt
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return found / total
+}
+
+// minLetterCode is the shortest code of letters alone that names a model.
+const minLetterCode = 5
+
+// sharedLetterCode reports whether two titles share a code of letters alone
+// that one of them writes in pieces and the other as one word ("ACC-TRW"
+// and "acctrw"): five or more letters that read as no word (see
+// wordLike). Pieces both titles write alike are as often a phrase
+// ("CD/DVD", "CD/DVD/BD").
+func sharedLetterCode(p, q *profile) bool {
+	for i, w := range p.words {
+		if len(w) < minLetterCode || !plainWord(w) || wordLike(w) {
+			continue
+		}
+		j := slices.Index(q.words, w)
+		if j >= 0 && joined(p.words, i) != joined(q.words, j) {
+			return true
+		}
+	}
+	return prefixedLetterCode(p, q) || prefixedLetterCode(q, p)
+}
+
+// prefixedLetterCode reports whether a code of six or more letters of p's
+// title is one of q's with a series prefix of up to three letters
+// ("SBBZAA" and "HDHSBBZAA"), as digits codes are ("P950" and
+// "COOLPIXP950").
+func prefixedLetterCode(p, q *profile) bool {
+	for _, w := range p.words[:p.nMain] {
+		if len(w) < minLetterCode+1 || !plainWord(w) || wordLike(w) {
+			continue
+		}
+		for j, v := range q.words[:q.nMain] {
+			// Not a chunk's words run together ("new-smartfit").
+			if n := len(v) - len(w); n >= 1 && n <= 3 && strings.HasSuffix(v, w) && plainWord(v) && !wordLike(v) &&
+				!(j > 0 && strings.HasSuffix(v, q.words[j-1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharedModelNumber reports whether two titles give one model-line word the
+// same three-digit number ("HD 599", "Zone 750"): a model's name, as a
+// code is. Round hundreds are counts and speeds as often ("Powerline 600",
+// "100 sheets"), and four digits years ("Office 2021").
+func sharedModelNumber(p, q *profile) bool {
+	for _, s := range p.slots {
+		if len(s.num) != 3 || digitCount(s.num) != 3 || strings.HasSuffix(s.num, "00") || !plainWord(s.key) ||
+			s.key == "cpu" || s.key == "gpu" {
+			continue
+		}
+		if slices.Contains(q.slots, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether w is lower-case ASCII letters alone.
+func plainWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isLetterByte(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// maxCodePiece is the longest piece of a code of letters written in pieces.
+const maxCodePiece = 4
+
+// joined reports whether words[i] is a title chunk's short pieces run
+// together ("acc-trw" read as "acc", "trw" and "acctrw"), not words joined
+// by a hyphen ("noise-cancelling", "over-ear"). A chunk's words
+// come before its joined form, but for those the title gave earlier.
+func joined(words []string, i int) bool {
+	rest := words[i]
+	for k := i - 1; k >= 0; k-- {
+		w := words[k]
+		if len(w) > maxCodePiece || len(w) >= len(rest) || !strings.HasSuffix(rest, w) {
+			break
+		}
+		rest = rest[:len(rest)-len(w)]
+		if len(rest) <= maxCodePiece && slices.Contains(words[:i], rest) {
+			return true
+		}
+	}
+	return false
+}

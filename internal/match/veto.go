@@ -1,0 +1,274 @@
+package match
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// editionsDiffer reports whether one listing is an edition of a product
+// the other is not: a bundle, an upgrade or academic licence, a
+// remanufactured (third-party) item, a kit or multi-pack part number, a
+// camera with a zoom lens against the body alone. A part number from an
+// identifier field or of seven or more characters that both share outranks
+// the maker's edition words, which titles leave out ("Xbox Series S Game
+// Pass bundle" and "Xbox Series S" under one part number), but not a third
+// party's (a remanufactured cartridge carries the maker's code), nor a part
+// number's own kit letters, nor a lens: a camera's code names the body and
+// the kit alike.
+func editionsDiffer(p, q *profile, ev codeEv) bool {
+	d := p.edition ^ q.edition
+	lens := d&(edLensKit|edBody) == edLensKit|edBody
+	d &^= edLensKit | edBody
+	if ev.strong && (ev.part || ev.longest >= 7) {
+		d &= edThirdParty | edPack
+	}
+	return d != 0 || lens
+}
+
+// hardVeto returns why two listings cannot be the same product whatever
+// else they share, or "". Each rule is a predicate of its own; tr, when not
+// nil, records them.
+func hardVeto(p, q *profile, ev codeEv, tr *trace) string {
+	switch {
+	case tr.check("brand", brandsDiffer(p, q, ev), Split, seeBrands, p, q):
+		return "brand"
+	case tr.check("specs", specsConflict(p.specs, q.specs), Split, seeSpecs, p, q):
+		return "specs"
+	case tr.check("code-variant", ev.variant, Split, seeCodes, p, q):
+		return "code"
+	case tr.check("code-colour", ev.colour, Split, seeCodes, p, q):
+		return "colour"
+	case tr.check("edition", editionsDiffer(p, q, ev), Split, seeEditions, p, q):
+		return "edition"
+	case tr.check("colour", statedColoursDiffer(p, q), Split, seeColours, p, q):
+		return "colour"
+	}
+	return ""
+}
+
+// brandsDiffer reports whether two listings name different makers. A
+// shared model code of six or more characters outweighs a brand that
+// disagrees (retailers file a product under its maker or its distributor),
+// and any shared model code a brand misspelt by one letter ("Logitch
+// G305").
+func brandsDiffer(p, q *profile, ev codeEv) bool {
+	return !brandsAgree(p, q) && !(ev.strong && (ev.longest >= 6 || oneTypo(p.brand, q.brand)))
+}
+
+// statedColoursDiffer reports whether both listings state a colour and the
+// colours differ.
+func statedColoursDiffer(p, q *profile) bool {
+	return p.colour != "" && q.colour != "" && p.colour != q.colour
+}
+
+// titleVeto returns why two titles name different models, or "": an
+// accessory against a device, different variant words ("Pro" and "Pro
+// Max"), model-line numbers ("Gen 2" and "Gen 3") or devices fitted. It
+// applies when no shared model code decides; tr, when not nil, records each
+// rule.
+func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
+	switch {
+	case tr.check("type", typesDiffer(p, q), Split, seeType, p, q):
+		return "type"
+	case tr.check("variant", p.hasTitle && q.hasTitle && variantsDiffer(p, q), Split, seeVariants, p, q):
+		return "variant"
+	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit), Split, seeSlots, p, q):
+		return "model-line"
+	case tr.check("fit", m.fitsDiffer(p, q), Split, seeFit, p, q):
+		return "fit"
+	}
+	return ""
+}
+
+// typesDiffer reports whether one listing is an accessory and the other a
+// device of the same category.
+func typesDiffer(p, q *profile) bool {
+	return p.category != "" && p.category == q.category && p.acc != q.acc
+}
+
+// fitsDiffer reports whether two accessories fit different devices: their
+// fit clauses name different devices ("for iPad" and "for iPod touch"), or
+// one names a device the other accessory's title does not ("Case for Galaxy
+// S24" and "Case iPhone 13").
+func (m *Matcher) fitsDiffer(p, q *profile) bool {
+	switch {
+	case len(p.fitWords) > 0 && len(q.fitWords) > 0:
+		return m.fitAgreement(deviceWords(p.fitWords), deviceWords(q.fitWords)) < fitThreshold
+	case len(p.fitWords) > 0 && len(q.fitWords) == 0 && q.acc:
+		return m.coverage(p.fitWords, q.words) < fitThreshold
+	case len(q.fitWords) > 0 && len(p.fitWords) == 0 && p.acc:
+		return m.coverage(q.fitWords, p.words) < fitThreshold
+	}
+	return false
+}
+
+// specsConflict reports whether a spec both listings state has different
+// values.
+func specsConflict(a, b map[string]float64) bool {
+	for k, va := range a {
+		if vb, ok := b[k]; ok && va != vb {
+			return true
+		}
+	}
+	return false
+}
+
+// slotsConflict reports whether two listings give a model-line word or a
+// measure different numbers: for some key, neither listing's numbers are
+// among the other's ("Flip 6" and "Flip 5", "200 x 200" and "400 x 400", but
+// not "8GB" and "8GB 256GB").
+//
+// With clauses false, one of the titles names no device it fits ("Case
+// iPhone 15 Pro"), and the fit clause of the other ("Case for iPhone 15
+// Pro") counts as its main clause.
+func slotsConflict(a, b []slot, clauses bool) bool {
+	key := func(s slot) string {
+		if clauses {
+			return s.key
+		}
+		return strings.TrimPrefix(s.key, "@")
+	}
+	for _, s := range a {
+		k := key(s)
+		if !slices.ContainsFunc(b, func(t slot) bool { return key(t) == k }) {
+			continue
+		}
+		if !subset(a, b, k, key) && !subset(b, a, k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// subset reports whether every number a gives key k is among b's; measures
+// agree when they are about the same (see aboutEqual).
+func subset(a, b []slot, k string, key func(slot) string) bool {
+	measure := strings.HasPrefix(strings.TrimPrefix(k, "@"), "#")
+	for _, s := range a {
+		if key(s) != k {
+			continue
+		}
+		if !slices.ContainsFunc(b, func(t slot) bool {
+			return key(t) == k && (t.num == s.num || measure && aboutEqual(t.num, s.num))
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// aboutEqual reports whether two measures are the same value stated to
+// different precision: a whole number is a rounded statement of a decimal
+// within one unit and five per cent of it, which rounds or truncates to it
+// ("14" and "14.7 megapixel", "32" and "31.5 inch"). Two decimals, or two
+// whole numbers, must be equal ("15.0" and "15.6 inch" differ).
+func aboutEqual(a, b string) bool {
+	x, errX := strconv.ParseFloat(a, 64)
+	y, errY := strconv.ParseFloat(b, 64)
+	if errX != nil || errY != nil {
+		return false
+	}
+	if x == y {
+		return true
+	}
+	wholeX, wholeY := !strings.Contains(a, "."), !strings.Contains(b, ".")
+	if wholeX == wholeY {
+		return false
+	}
+	if wholeY {
+		x, y = y, x // x is the whole number, y the decimal
+	}
+	d := math.Abs(x - y)
+	return d < 1 && (x == math.Floor(y) || x == math.Round(y)) && d <= maxRounding*max(x, y)
+}
+
+// maxRounding is the largest share of a measure that rounding it to a whole
+// number may lose.
+const maxRounding = 0.05
+
+// variantsDiffer reports whether two titles name different variants: their
+// main clauses, and their fit clauses when both have one; when only one has
+// a fit clause, the variant words of the whole titles.
+func variantsDiffer(p, q *profile) bool {
+	if p.hasFit && q.hasFit {
+		return p.mainVar != q.mainVar || p.fitVar != q.fitVar
+	}
+	return p.mainVar|p.fitVar != q.mainVar|q.fitVar
+}
+
+// brandsAgree reports whether two listings' brands can be the same maker:
+// equal, one the start of the other ("Tripp" and "Tripp Lite"), or one named
+// in the other's title.
+func brandsAgree(p, q *profile) bool {
+	a, b := p.brand, q.brand
+	if a == "" || b == "" || a == b {
+		return true
+	}
+	if strings.HasPrefix(a, b) || strings.HasPrefix(b, a) {
+		return true
+	}
+	return namesBrand(q.words, a) || namesBrand(p.words, b) || brandAlias(a) == brandAlias(b)
+}
+
+// minTypoBrand is the shortest brand a misspelling is recognised in: short
+// names one letter apart are different makers ("Anker" and "Ankar").
+const minTypoBrand = 6
+
+// oneTypo reports whether two brand names of six or more letters differ by
+// one slip of the keyboard: a letter changed, added or dropped, or two
+// neighbours swapped ("Logitch", "Pansaonic").
+func oneTypo(a, b string) bool {
+	if len(a) < minTypoBrand || len(b) < minTypoBrand {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch len(b) - len(a) {
+	case 0:
+		if a[i+1:] == b[i+1:] {
+			return true // one letter changed
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // two swapped
+	case 1:
+		return a[i:] == b[i+1:] // one letter added
+	}
+	return false
+}
+
+// namesBrand reports whether a title's words spell brand, alone or as two
+// words run together ("polk audio").
+func namesBrand(words []string, brand string) bool {
+	for i, w := range words {
+		if w == brand {
+			return true
+		}
+		if i+1 < len(words) && strings.HasPrefix(brand, w) && w+words[i+1] == brand {
+			return true
+		}
+	}
+	return false
+}
+
+// brandAlias folds brand names that retailers write differently.
+func brandAlias(b string) string {
+	switch b {
+	case "hewlettpackard", "hpinc", "hewlettpackardenterprise", "hpe":
+		return "hp"
+	case "lgelectronics":
+		return "lg"
+	case "samsungelectronics":
+		return "samsung"
+	case "sonyelectronics", "sonycomputerentertainment":
+		return "sony"
+	case "microsoftcorporation", "microsoftsoftware":
+		return "microsoft"
+	}
+	return b
+}
