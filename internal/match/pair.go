@@ -166,7 +166,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
-	tr.score("title", true, Split, s, titleThreshold)
+	tr.score("title", true, Split, s, titleNeed(ev))
 	switch {
 	case ev.fitOwn:
 		return Decision{Reason: "title/fit-code", Score: s}
@@ -183,10 +183,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 // both name codes of their own and none agrees), or lower with the support
 // of a code.
 func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
-	need := titleThreshold
-	if ev.unrelated {
-		need = unrelatedThreshold // both name their own codes and none agrees
-	}
+	need := titleNeed(ev)
 	switch {
 	case tr.score("title", s >= need, Merge, s, need):
 		return "title"
@@ -205,6 +202,15 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 		return "model-name"
 	}
 	return ""
+}
+
+// titleNeed is the similarity title evidence needs alone: more when both
+// listings name codes of their own and none agrees.
+func titleNeed(ev codeEv) float64 {
+	if ev.unrelated {
+		return unrelatedThreshold
+	}
+	return titleThreshold
 }
 
 // sharedLink reports whether two listings carry the same link (a stale

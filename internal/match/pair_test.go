@@ -30,7 +30,35 @@ func runCompare(t *testing.T, tests []compareCase) {
 			if Same(tt.a, tt.b) != got.Same {
 				t.Errorf("Same = %v, Compare.Same = %v", !got.Same, got.Same)
 			}
+			checkExplain(t, tt.a, tt.b, got)
 		})
+	}
+}
+
+// checkExplain checks that Explain decides as Compare did and that its
+// trace ends with the rule that decided: its outcome is the verdict, and
+// every rule before it passed.
+func checkExplain(t *testing.T, a, b Item, want Decision) {
+	t.Helper()
+	m := Matcher{opt: Options{descriptions: true}}
+	got := m.Explain(a, b)
+	if got.Same != want.Same || got.Reason != want.Reason || got.Score != want.Score {
+		t.Errorf("Explain = %+v, Compare = %+v", got, want)
+	}
+	if len(got.Trace) == 0 {
+		t.Fatal("Explain gave no trace")
+	}
+	last := got.Trace[len(got.Trace)-1]
+	if wantOutcome := map[bool]string{true: Merge, false: Split}[want.Same]; last.Outcome != wantOutcome {
+		t.Errorf("last step %v, want outcome %s; trace:\n%s", last, wantOutcome, got.Trace)
+	}
+	for _, s := range got.Trace[:len(got.Trace)-1] {
+		if s.Outcome != Pass {
+			t.Errorf("step %v decided before the last; trace:\n%s", s, got.Trace)
+		}
+	}
+	if want.Trace != nil {
+		t.Errorf("Compare recorded a trace: %v", want.Trace)
 	}
 }
 
