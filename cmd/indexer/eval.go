@@ -28,6 +28,9 @@ kinds:
 flags (after the kind):
   --json            print one JSON object instead of a table
   --show N          also print up to N wrong decisions (pairs, clusters, extract, classify)
+  --explain         pairs: the decision trace (each rule applied, what it read, its outcome) of every
+                    wrong pair, or of the first N with --show; clusters, demo: the traces of pairs
+                    behind the wrong merges and splits listed (10 of each, or N with --show)
   --ignore-colour   clusters: group colour variants together
 `
 
@@ -47,12 +50,16 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	show := fs.Int("show", 0, "print up to `N` wrong decisions")
 	ignoreColour := fs.Bool("ignore-colour", false, "group colour variants together (clusters)")
+	explain := fs.Bool("explain", false, "print the decision trace of wrong pairs, merges and splits (pairs, clusters, demo)")
 	dir := fs.String("dir", "../shared/datasets", "dataset `directory` (all)")
 	demoDir := fs.String("demo", "", "demo feed set `directory` (all)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	out := eval.Output{W: stdout, JSON: *asJSON, Show: *show}
+	out := eval.Output{W: stdout, JSON: *asJSON, Show: *show, Explain: *explain}
+	if *explain && kind != "pairs" && kind != "clusters" && kind != "demo" {
+		return fmt.Errorf("eval %s: --explain applies to pairs, clusters and demo", kind)
+	}
 	if kind == "all" {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("eval all takes no file, got %q", fs.Args())

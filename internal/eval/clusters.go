@@ -22,6 +22,7 @@ type ClusterOffer struct {
 	// Group is the predicted group, in the Merged and Split lists of a
 	// ClusterResult.
 	Group int
+	index int // place among the offers evaluated
 }
 
 const clusterColumns = "columns offer_id, retailer, title, truth_cluster and optionally brand, gtin, mpn, price, " +
@@ -73,6 +74,9 @@ type ClusterResult struct {
 	// clusters; Split lists true clusters spread over several groups.
 	Merged [][]ClusterOffer `json:"-"`
 	Split  [][]ClusterOffer `json:"-"`
+
+	items []match.Item  // what the matcher read of each offer
+	opt   match.Options // the options of the grouping
 }
 
 // Clusters groups every offer with match.GroupWith and scores the groups
@@ -102,7 +106,7 @@ func Clusters(offers []ClusterOffer, opt match.Options) ClusterResult {
 		}
 		trueOf[i] = c
 	}
-	res := ClusterResult{Offers: len(offers), TrueClusters: len(truth), PredictedClusters: len(groups)}
+	res := ClusterResult{Offers: len(offers), TrueClusters: len(truth), PredictedClusters: len(groups), items: items, opt: opt}
 	res.PredictedPairs = pairCount(func(yield func(int)) {
 		for i := range offers {
 			yield(pred[i])
@@ -164,7 +168,7 @@ func offersAt(offers []ClusterOffer, idx, pred []int) []ClusterOffer {
 	out := make([]ClusterOffer, len(idx))
 	for k, i := range idx {
 		out[k] = offers[i]
-		out[k].Group = pred[i]
+		out[k].Group, out[k].index = pred[i], i
 	}
 	return out
 }

@@ -32,7 +32,7 @@ func TestPairs(t *testing.T) {
 	}
 	got := Pairs(pairs, match.Options{})
 	want := PairResult{Pairs: 8, Matches: 3, TruePositives: 3, Precision: 1, Recall: 1, F1: 1}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(PairResult{}, "Errors", "Reasons")); diff != "" {
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(PairResult{}, "Errors", "Reasons"), cmpopts.IgnoreUnexported(PairResult{})); diff != "" {
 		t.Errorf("Pairs mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -63,7 +63,7 @@ func TestClusters(t *testing.T) {
 	got := Clusters(offers, match.Options{})
 	want := ClusterResult{Offers: 10, TrueClusters: 6, PredictedClusters: 6, TruePairs: 5, PredictedPairs: 5, CorrectPairs: 5,
 		Precision: 1, Recall: 1, F1: 1}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ClusterResult{}, "Merged", "Split")); diff != "" {
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ClusterResult{}, "Merged", "Split"), cmpopts.IgnoreUnexported(ClusterResult{})); diff != "" {
 		t.Errorf("Clusters mismatch (-want +got):\n%s", diff)
 	}
 	// Colour variants together: two colours of one speaker merge.
@@ -330,4 +330,69 @@ func FuzzReadCSV(f *testing.F) {
 			Extract(cases)
 		}
 	})
+}
+
+// TestExplain checks that --explain prints the decision trace of each wrong
+// pair and of the pairs behind a wrong merge, and that without it no trace
+// is printed.
+func TestExplain(t *testing.T) {
+	pairs := []Pair{
+		{Line: 1, Match: true,
+			A: Record{Attrs: []Attr{{"title", "Sony WH-1000XM5 Wireless Headphones Black"}, {"brand", "Sony"}}},
+			B: Record{Attrs: []Attr{{"title", "Bose QuietComfort Ultra Headphones"}, {"brand", "Bose"}}}},
+		{Line: 2, Match: false,
+			A: Record{Attrs: []Attr{{"title", "Apple iPhone 15 128GB Black"}, {"brand", "Apple"}}},
+			B: Record{Attrs: []Attr{{"title", "Apple iPhone 15 128GB - Black"}, {"brand", "Apple"}}}},
+	}
+	variants := []ClusterOffer{
+		{ID: "a", Cluster: "flip6-black", Retailer: "Alpha", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Black"},
+		{ID: "b", Cluster: "flip6-blue", Retailer: "Beta", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker, Blue"},
+	}
+	tests := []struct {
+		name    string
+		run     func(Output) error
+		explain bool
+		want    []string // lines the output holds
+	}{
+		{"pairs", func(o Output) error { return o.Pairs("p", Pairs(pairs, match.Options{})) }, true,
+			[]string{"line 1: truth same, decided different (brand", "    brand: split (a:sony b:bose)",
+				"line 2: truth different, decided same (title", "    title: merge (score="}},
+		{"pairs without explain", func(o Output) error { return o.Pairs("p", Pairs(pairs, match.Options{})) }, false,
+			[]string{"line 1: truth same, decided different (brand"}},
+		{"clusters", func(o Output) error { return o.Clusters("c", Clusters(variants, match.Options{IgnoreColour: true})) }, true,
+			[]string{"groups that merge different clusters (1):", "  pair a ~ b: decided same (", "    brand: pass (a:jbl b:jbl)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := tt.run(Output{W: &buf, Show: 5, Explain: tt.explain}); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if !tt.explain && strings.Contains(out, ": pass") {
+				t.Errorf("output without explain has a trace:\n%s", out)
+			}
+		})
+	}
+	// JSON carries the traces of the wrong pairs.
+	var buf bytes.Buffer
+	if err := (Output{W: &buf, JSON: true, Explain: true}).Pairs("p", Pairs(pairs, match.Options{})); err != nil {
+		t.Fatal(err)
+	}
+	var obj struct {
+		Explained []struct {
+			Line     int `json:"line"`
+			Decision struct {
+				Trace []match.Step
+			} `json:"decision"`
+		} `json:"explained"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Explained) != 2 || len(obj.Explained[0].Decision.Trace) == 0 {
+		t.Errorf("JSON explained = %+v, %v:\n%s", obj, err, buf.String())
+	}
 }

@@ -17,7 +17,15 @@ type Output struct {
 	JSON bool
 	// Show is how many wrong decisions to list after a table (0: none).
 	Show int
+	// Explain adds the pair decision's trace to the wrong decisions of
+	// pairs and clusters evaluations: every wrong pair, or with Show the
+	// first Show; the wrong merges and splits, Show of each (ten without).
+	Explain bool
 }
+
+// defaultExplained is how many wrong merges and splits Explain lists when
+// Show does not say.
+const defaultExplained = 10
 
 func (o Output) json(v any) error {
 	enc := json.NewEncoder(o.W)
@@ -29,11 +37,16 @@ func (o Output) json(v any) error {
 
 // Pairs prints a pair evaluation.
 func (o Output) Pairs(name string, r PairResult) error {
+	var explained []PairError
+	if o.Explain {
+		explained = explainPairs(r)
+	}
 	if o.JSON {
 		return o.json(struct {
 			File string `json:"file"`
 			PairResult
-		}{name, r})
+			Explained []PairError `json:"explained,omitempty"`
+		}{name, r, explained})
 	}
 	tw := tabwriter.NewWriter(o.W, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "pairs\t%s\n", name)
@@ -46,23 +59,29 @@ func (o Output) Pairs(name string, r PairResult) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if o.Show > 0 {
-		fmt.Fprintln(o.W, "\ndecisions by evidence (right / wrong):")
-		for _, k := range sortedKeys(r.Reasons) {
-			fmt.Fprintf(o.W, "  %-22s %5d / %d\n", k, r.Reasons[k][0], r.Reasons[k][1])
+	if o.Show == 0 && !o.Explain {
+		return nil
+	}
+	fmt.Fprintln(o.W, "\ndecisions by evidence (right / wrong):")
+	for _, k := range sortedKeys(r.Reasons) {
+		fmt.Fprintf(o.W, "  %-22s %5d / %d\n", k, r.Reasons[k][0], r.Reasons[k][1])
+	}
+	fmt.Fprintln(o.W, "\nwrong decisions:")
+	errs := r.Errors
+	if o.Explain {
+		errs = explained
+	}
+	for i, e := range errs {
+		if i == o.Show && o.Show > 0 {
+			break
 		}
-		fmt.Fprintln(o.W, "\nwrong decisions:")
-		for i, e := range r.Errors {
-			if i == o.Show {
-				break
-			}
-			truth := "different"
-			if e.Match {
-				truth = "same"
-			}
-			fmt.Fprintf(o.W, "line %d: truth %s, decided %s (%s, score %.2f)\n  A: %s\n  B: %s\n",
-				e.Line, truth, sameWord(e.Decision), e.Decision.Reason, e.Decision.Score, describe(e.A), describe(e.B))
+		truth := "different"
+		if e.Match {
+			truth = "same"
 		}
+		fmt.Fprintf(o.W, "line %d: truth %s, decided %s (%s, score %.2f)\n  A: %s\n  B: %s\n",
+			e.Line, truth, sameWord(e.Decision), e.Decision.Reason, e.Decision.Score, describe(e.A), describe(e.B))
+		printTrace(o.W, "    ", e.Decision)
 	}
 	return nil
 }
@@ -118,23 +137,41 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if o.Show > 0 {
-		printGroups := func(title string, groups [][]ClusterOffer) {
-			fmt.Fprintf(o.W, "\n%s (%d):\n", title, len(groups))
-			for i, g := range groups {
-				if i == o.Show {
-					break
-				}
-				for _, of := range g {
-					fmt.Fprintf(o.W, "  group %d  %s  %s  %s  gtin=%s mpn=%s  %s\n", of.Group, of.Cluster, of.Retailer, of.ID, of.GTIN,
-						of.MPN, of.Title)
-				}
-				fmt.Fprintln(o.W)
-			}
-		}
-		printGroups("groups that merge different clusters", r.Merged)
-		printGroups("clusters split over several groups", r.Split)
+	if o.Show == 0 && !o.Explain {
+		return nil
 	}
+	show := o.Show
+	if show == 0 {
+		show = defaultExplained
+	}
+	var m *match.Matcher
+	if o.Explain {
+		m = match.NewMatcher(r.items, r.opt)
+	}
+	printGroups := func(title string, groups [][]ClusterOffer, merged bool) {
+		fmt.Fprintf(o.W, "\n%s (%d):\n", title, len(groups))
+		groups = groups[:min(show, len(groups))]
+		var why [][]Explanation
+		if m != nil {
+			why = explainGroups(r, m, groups, merged)
+		}
+		for i, g := range groups {
+			for _, of := range g {
+				fmt.Fprintf(o.W, "  group %d  %s  %s  %s  gtin=%s mpn=%s  %s\n", of.Group, of.Cluster, of.Retailer, of.ID, of.GTIN,
+					of.MPN, of.Title)
+			}
+			if why != nil {
+				for _, e := range why[i] {
+					fmt.Fprintf(o.W, "  pair %s ~ %s: decided %s (%s, score %.2f)\n", e.A.ID, e.B.ID, sameWord(e.Decision),
+						e.Decision.Reason, e.Decision.Score)
+					printTrace(o.W, "    ", e.Decision)
+				}
+			}
+			fmt.Fprintln(o.W)
+		}
+	}
+	printGroups("groups that merge different clusters", r.Merged, true)
+	printGroups("clusters split over several groups", r.Split, false)
 	return nil
 }
 

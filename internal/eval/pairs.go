@@ -115,14 +115,17 @@ type PairResult struct {
 	// their evidence, right and wrong.
 	Errors  []PairError       `json:"-"`
 	Reasons map[string][2]int `json:"-"`
+
+	matcher *match.Matcher // the matcher that judged the pairs, to explain its errors
 }
 
 // PairError is one wrong decision.
 type PairError struct {
-	Line     int
-	Match    bool // the truth
-	Decision match.Decision
-	A, B     match.Item
+	Line     int            `json:"line"`
+	Match    bool           `json:"match"` // the truth
+	Decision match.Decision `json:"decision"`
+	A        match.Item     `json:"a"`
+	B        match.Item     `json:"b"`
 }
 
 // Pairs decides every pair with one matcher whose word rarities come from
@@ -143,7 +146,7 @@ func Pairs(pairs []Pair, opt match.Options) PairResult {
 		}
 	}
 	m := match.NewMatcher(corpus, opt)
-	res := PairResult{Pairs: len(pairs), Reasons: map[string][2]int{}}
+	res := PairResult{Pairs: len(pairs), Reasons: map[string][2]int{}, matcher: m}
 	for i, p := range pairs {
 		d := m.Compare(items[i][0], items[i][1])
 		if p.Match {

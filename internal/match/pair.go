@@ -166,7 +166,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
-	tr.score("title", true, Split, s, titleNeed(ev))
+	tr.score("title-refused", true, Split, s, titleNeed(ev))
 	switch {
 	case ev.fitOwn:
 		return Decision{Reason: "title/fit-code", Score: s}
