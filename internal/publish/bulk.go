@@ -24,6 +24,24 @@ type batch struct {
 
 // bulkLoad indexes every product of cat into index: one goroutine encodes
 // batches of at most opt.BatchBytes, opt.Workers send them.
+//
+// It is written here rather than on esutil.BulkIndexer from
+// go-elasticsearch, which cannot give what a publish needs:
+//   - Documents a bulk answer rejects one by one (429 from a full write
+//     queue, 5xx) are retried with backoff until opt.Retries. BulkIndexer
+//     hands each to OnFailure and drops it, and adding it again from that
+//     callback runs on the worker that flushes and can block on the
+//     indexer's own queue; a dropped document fails the count the publish
+//     verifies, so every publish under load would fail.
+//   - A batch that cannot be sent at all stops the load at once (the new
+//     index is then deleted). BulkIndexer reports every item of that batch
+//     as failed and goes on with the rest.
+//   - Retries of whole requests count in Report.Retries with the
+//     publisher's own limit and backoff; BulkIndexer leaves them to the
+//     transport, whose retries the search client shares.
+//   - Each product's source is appended straight into its batch body;
+//     BulkIndexer takes one io.ReadSeeker per document and copies it into
+//     a buffer of its own.
 func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, index string, opt *Options, rep *Report) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
