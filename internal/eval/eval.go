@@ -9,7 +9,3 @@
 // match.Matcher.Compare), and returns counts and rates that Output prints as
 // a table or as one JSON object.
 package eval
-
-import "slices"
-
-func sortStrings(s []string) { slices.Sort(s) }

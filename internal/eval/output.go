@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -63,7 +65,7 @@ func (o Output) Pairs(name string, r PairResult) error {
 		return nil
 	}
 	fmt.Fprintln(o.W, "\ndecisions by evidence (right / wrong):")
-	for _, k := range sortedKeys(r.Reasons) {
+	for _, k := range slices.Sorted(maps.Keys(r.Reasons)) {
 		fmt.Fprintf(o.W, "  %-22s %5d / %d\n", k, r.Reasons[k][0], r.Reasons[k][1])
 	}
 	fmt.Fprintln(o.W, "\nwrong decisions:")
@@ -248,15 +250,6 @@ func (o Output) Classify(name string, r ClassifyResult) error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sortStrings(keys)
-	return keys
 }
 
 // Demo prints the three evaluations of a demo feed set.
