@@ -80,7 +80,7 @@ func (s *Server) handleProduct(c *fiber.Ctx) error {
 	return nil
 }
 
-// healthBody is the Health response (spec §2.6).
+// healthBody is the Health response (interface specification §2.6 Health response).
 type healthBody struct {
 	Status     string `json:"status"`
 	Items      int    `json:"items"`

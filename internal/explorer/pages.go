@@ -79,7 +79,7 @@ type suggestion struct {
 }
 
 // attrFields returns the requirement inputs in interface order, with the
-// units of spec §2.3.
+// units of interface specification §2.3 Attribute.
 func attrFields() []attrField {
 	meta := map[string]attrField{
 		catalog.MemoryGB: {Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",

@@ -40,7 +40,7 @@
 //     figure, any figure in Storage, Audio and Wearables, from 16GB in
 //     tablets ("Kindle Paperwhite 16GB"), from 32GB in phones and Gaming,
 //     from 256GB in laptops and desktops.
-//     Smaller lone figures there are left out (spec §4.1 rule 4: "16GB" could
+//     Smaller lone figures there are left out (interface specification §4.1 GET /api/search rule 4: "16GB" could
 //     be either). In Storage, accessories and uncategorised listings whose
 //     title names DDR memory or DIMMs, a lone figure is the module's RAM
 //     ("Kingston FURY 32GB 3200MHz DDR4"); kits ("32GB

@@ -20,9 +20,9 @@ import (
 // make it say what went wrong and what to do, and keep internal detail out.
 type Backend interface {
 	// Search runs a validated request and returns the search response
-	// object (spec §2.5), as GET /api/search answers it.
+	// object (interface specification §2.5 Search response), as GET /api/search answers it.
 	Search(ctx context.Context, req search.Request) ([]byte, error)
-	// Product returns the full product object (spec §2.1, with offers) of
+	// Product returns the full product object (interface specification §2.1 Product, with offers) of
 	// a canonical product id or retailer offer id, as GET
 	// /api/product/{id} answers it.
 	Product(ctx context.Context, id string) ([]byte, error)

@@ -22,7 +22,7 @@ import (
 )
 
 // Descriptions of the tools: how to call them well and how to read the
-// answers (spec §4.1, §4.2).
+// answers (interface specification §4.1 GET /api/search, §4.2 GET /api/product/{id}).
 const (
 	searchDescription = `Search UK electronics products (prices in GBP) gathered from 7 retailers and deduplicated: each product is one canonical record that may carry several retailer offers. Returns the cheapest price and purchase link per product.
 
