@@ -21,7 +21,7 @@ import (
 // TestEveryRouteButHealthIsLimited walks every route of the server as
 // cmd/api builds it (REST, OpenAPI documents, MCP, explorer pages, assets
 // and data) and checks that each is charged to the client IP's budget,
-// except GET /api/health (spec §8), and that nothing answers /metrics on the
+// except GET /api/health (interface specification §8 Limits), and that nothing answers /metrics on the
 // public port. A route added later without the limit fails here.
 func TestEveryRouteButHealthIsLimited(t *testing.T) {
 	base, srv := serve(t, 1000)

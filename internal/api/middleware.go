@@ -20,7 +20,7 @@ import (
 	"productsearch/internal/ratelimit"
 )
 
-// Rate-limit header names (spec §8).
+// Rate-limit header names (interface specification §8 Limits).
 const (
 	headerLimit     = "X-RateLimit-Limit"
 	headerRemaining = "X-RateLimit-Remaining"

@@ -271,7 +271,7 @@ func Methods(methods ...string) MountOption {
 
 // Mount routes path to h: an exact path, or a subtree when path ends in
 // "/*". Requests are charged to the client IP's hourly budget (the budget
-// the public key uses; spec §8 exempts only health) and carry the
+// the public key uses; interface specification §8 Limits exempts only health) and carry the
 // rate-limit headers. No API key is required.
 //
 // h sees a net/http request whose context carries the request's trace span;

@@ -314,7 +314,7 @@ func TestProductionKeyBudget(t *testing.T) {
 	}
 }
 
-// TestOnlyHealthIsUnlimited checks spec §8: the OpenAPI documents are
+// TestOnlyHealthIsUnlimited checks interface specification §8 Limits: the OpenAPI documents are
 // charged to the client IP's budget like the API, with the rate-limit
 // headers and the 429 of the interface, and need no key; health is never
 // charged, not even once the budget is spent.

@@ -16,7 +16,7 @@
 // The data endpoints answer exactly like GET /api/search and
 // GET /api/product/{id} (same parsing, same engine, same bytes) without an
 // API key. Every explorer request, pages and assets included, is charged to
-// the client IP's hourly budget (spec §8 exempts only health); because an
+// the client IP's hourly budget (interface specification §8 Limits exempts only health); because an
 // asset's name changes with its content, a browser caches it for a year and
 // loads it once, so reloading a page costs one request.
 package explorer

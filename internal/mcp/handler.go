@@ -180,7 +180,7 @@ func normalizeOrigin(s string) (string, bool) {
 	return scheme + "://" + host, true
 }
 
-// errorBody is the flat error object of the interface (spec §7).
+// errorBody is the flat error object of the interface (interface specification §7 Errors).
 type errorBody struct {
 	Error string `json:"error"`
 }
