@@ -395,4 +395,14 @@ func TestExplain(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Explained) != 2 || len(obj.Explained[0].Decision.Trace) == 0 {
 		t.Errorf("JSON explained = %+v, %v:\n%s", obj, err, buf.String())
 	}
+	buf.Reset()
+	if err := (Output{W: &buf, JSON: true, Explain: true}).Clusters("c", Clusters(variants, match.Options{IgnoreColour: true})); err != nil {
+		t.Fatal(err)
+	}
+	var cl struct {
+		Merges [][]Explanation `json:"explained_merges"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &cl); err != nil || len(cl.Merges) != 1 || len(cl.Merges[0]) != 1 || len(cl.Merges[0][0].Decision.Trace) == 0 {
+		t.Errorf("JSON explained merges = %+v, %v:\n%s", cl, err, buf.String())
+	}
 }

@@ -18,8 +18,9 @@ const (
 // Explanation is the pair decision on two offers of a wrong merge or split,
 // with its trace.
 type Explanation struct {
-	A, B     ClusterOffer
-	Decision match.Decision
+	A        ClusterOffer   `json:"a"`
+	B        ClusterOffer   `json:"b"`
+	Decision match.Decision `json:"decision"`
 }
 
 // explainPairs gives the trace of every wrong pair decision: the decision

@@ -122,11 +122,23 @@ func describe(it match.Item) string {
 
 // Clusters prints a clusters evaluation.
 func (o Output) Clusters(name string, r ClusterResult) error {
+	show := o.Show
+	if show == 0 {
+		show = defaultExplained
+	}
+	merged, split := r.Merged[:min(show, len(r.Merged))], r.Split[:min(show, len(r.Split))]
+	var whyMerged, whySplit [][]Explanation
+	if o.Explain {
+		m := match.NewMatcher(r.items, r.opt)
+		whyMerged, whySplit = explainGroups(r, m, merged, true), explainGroups(r, m, split, false)
+	}
 	if o.JSON {
 		return o.json(struct {
 			File string `json:"file"`
 			ClusterResult
-		}{name, r})
+			ExplainedMerges [][]Explanation `json:"explained_merges,omitempty"`
+			ExplainedSplits [][]Explanation `json:"explained_splits,omitempty"`
+		}{name, r, whyMerged, whySplit})
 	}
 	tw := tabwriter.NewWriter(o.W, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "clusters\t%s\n", name)
@@ -142,39 +154,29 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 	if o.Show == 0 && !o.Explain {
 		return nil
 	}
-	show := o.Show
-	if show == 0 {
-		show = defaultExplained
-	}
-	var m *match.Matcher
-	if o.Explain {
-		m = match.NewMatcher(r.items, r.opt)
-	}
-	printGroups := func(title string, groups [][]ClusterOffer, merged bool) {
-		fmt.Fprintf(o.W, "\n%s (%d):\n", title, len(groups))
-		groups = groups[:min(show, len(groups))]
-		var why [][]Explanation
-		if m != nil {
-			why = explainGroups(r, m, groups, merged)
-		}
-		for i, g := range groups {
-			for _, of := range g {
-				fmt.Fprintf(o.W, "  group %d  %s  %s  %s  gtin=%s mpn=%s  %s\n", of.Group, of.Cluster, of.Retailer, of.ID, of.GTIN,
-					of.MPN, of.Title)
-			}
-			if why != nil {
-				for _, e := range why[i] {
-					fmt.Fprintf(o.W, "  pair %s ~ %s: decided %s (%s, score %.2f)\n", e.A.ID, e.B.ID, sameWord(e.Decision),
-						e.Decision.Reason, e.Decision.Score)
-					printTrace(o.W, "    ", e.Decision)
-				}
-			}
-			fmt.Fprintln(o.W)
-		}
-	}
-	printGroups("groups that merge different clusters", r.Merged, true)
-	printGroups("clusters split over several groups", r.Split, false)
+	o.printGroups("groups that merge different clusters", len(r.Merged), merged, whyMerged)
+	o.printGroups("clusters split over several groups", len(r.Split), split, whySplit)
 	return nil
+}
+
+// printGroups lists wrong merges or splits, of n in all, with the
+// explanations of each when there are any.
+func (o Output) printGroups(title string, n int, groups [][]ClusterOffer, why [][]Explanation) {
+	fmt.Fprintf(o.W, "\n%s (%d):\n", title, n)
+	for i, g := range groups {
+		for _, of := range g {
+			fmt.Fprintf(o.W, "  group %d  %s  %s  %s  gtin=%s mpn=%s  %s\n", of.Group, of.Cluster, of.Retailer, of.ID, of.GTIN,
+				of.MPN, of.Title)
+		}
+		if why != nil {
+			for _, e := range why[i] {
+				fmt.Fprintf(o.W, "  pair %s ~ %s: decided %s (%s, score %.2f)\n", e.A.ID, e.B.ID, sameWord(e.Decision),
+					e.Decision.Reason, e.Decision.Score)
+				printTrace(o.W, "    ", e.Decision)
+			}
+		}
+		fmt.Fprintln(o.W)
+	}
 }
 
 // Extract prints an extraction evaluation.
