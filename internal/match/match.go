@@ -36,7 +36,11 @@
 // product's price on another.
 //
 // The pair decision (Same, Compare, Matcher.Compare) applies the same
-// evidence and vetoes to one pair; the pair benchmarks judge it.
+// evidence and vetoes to one pair; the pair benchmarks judge it. Each rule
+// of it is a named predicate, and Matcher.Explain returns the decision with
+// its trace: every rule applied, in order, what it read of both listings
+// and its outcome. Only Explain records a trace; grouping and Compare pay
+// nothing for it.
 //
 // Work is near-linear in the number of listings: listings meet only through
 // shared keys or, for title evidence, through their rarest words within a
