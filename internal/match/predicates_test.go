@@ -171,7 +171,7 @@ func evidenceFlags(ev codeEv) string {
 	tr.evidence(ev, &profile{}, &profile{})
 	var out []string
 	for _, s := range tr.steps[0].Saw {
-		out = append(out, strings.TrimPrefix(s, "="))
+		out = append(out, strings.TrimPrefix(s, "found:"))
 	}
 	slices.Sort(out)
 	return strings.Join(out, " ")

@@ -73,8 +73,13 @@ func (t *trace) score(rule string, fired bool, outcome string, s, need float64) 
 	return fired
 }
 
-// record appends the step of a rule and what it read.
+// record appends the step of a rule and what it read. The codes step lists
+// both listings' codes once; the rules that read its evidence repeat them
+// only when they decide.
 func (t *trace) record(rule string, fired bool, outcome string, see sight, p, q *profile) {
+	if see == seeCodes && !fired {
+		see = seeNothing
+	}
 	t.add(rule, fired, outcome, seen(see, p, q))
 }
 
@@ -105,7 +110,7 @@ func (t *trace) evidence(ev codeEv, p, q *profile) {
 		{"weak", ev.weak}, {"conflict", ev.conflict}, {"variant", ev.variant}, {"colour", ev.colour}, {"unrelated", ev.unrelated},
 	} {
 		if f.on {
-			saw = append(saw, "="+f.name)
+			saw = append(saw, "found:"+f.name)
 		}
 	}
 	t.add("codes", false, Pass, saw)
