@@ -13,19 +13,6 @@ import (
 // Currency is the only currency the catalog holds.
 const Currency = "GBP"
 
-// categories lists the 19 valid category names in their canonical spelling.
-var categories = [...]string{
-	"Laptops", "Desktops", "Tablets", "Phones", "TVs", "Monitors", "Headphones",
-	"Speakers", "Cameras", "Keyboards", "Mice", "Printers", "Networking", "Storage",
-	"Gaming", "Wearables", "Drones", "Audio", "Cables & Chargers",
-}
-
-// Categories returns the 19 valid category names in their canonical order.
-func Categories() []string { return slices.Clone(categories[:]) }
-
-// IsCategory reports whether name is one of the 19 exact category values.
-func IsCategory(name string) bool { return slices.Contains(categories[:], name) }
-
 // Availability is the stock state of a product or offer.
 type Availability string
 
@@ -49,25 +36,6 @@ const (
 	TypeProduct   ProductType = "product"
 	TypeAccessory ProductType = "accessory"
 )
-
-// Attribute names, in the order the interface lists them.
-const (
-	MemoryGB    = "memory_gb"
-	StorageGB   = "storage_gb"
-	ScreenIn    = "screen_in"
-	ResolutionP = "resolution_p"
-	RefreshHz   = "refresh_hz"
-	PowerW      = "power_w"
-	WifiGen     = "wifi_gen"
-)
-
-var attributeNames = [...]string{MemoryGB, StorageGB, ScreenIn, ResolutionP, RefreshHz, PowerW, WifiGen}
-
-// AttributeNames returns the seven attribute names in interface order.
-func AttributeNames() []string { return slices.Clone(attributeNames[:]) }
-
-// IsAttribute reports whether name is one of the seven attribute names.
-func IsAttribute(name string) bool { return slices.Contains(attributeNames[:], name) }
 
 // Attribute statuses.
 const (

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,12 +83,21 @@ func (a Analysis) String() string {
 //   - stop words ("with", "for", "the", "under") are dropped;
 //   - every other word is required in the title.
 //
-// Analyze is pure and never fails; any text yields some analysis.
-func Analyze(query, category string) Analysis { return AnalyzeWithBrand(query, category, "") }
+// Analyze is pure and never fails; any text yields some analysis. Specs are
+// those of the default attribute table.
+func Analyze(query, category string) Analysis {
+	return AnalyzeWith(catalog.DefaultAttributes(), query, category, "")
+}
 
 // AnalyzeWithBrand is Analyze for a search that also filters by brand: the
 // query words that spell the brand are then redundant and ranking-only.
 func AnalyzeWithBrand(query, category, brand string) Analysis {
+	return AnalyzeWith(catalog.DefaultAttributes(), query, category, brand)
+}
+
+// AnalyzeWith is AnalyzeWithBrand with the specs of the table's query
+// forms.
+func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) Analysis {
 	var a Analysis
 	brandTerms := map[string]bool{}
 	for _, w := range lex(brand) {
@@ -112,7 +122,7 @@ func AnalyzeWithBrand(query, category, brand string) Analysis {
 	}
 	words := lex(query)
 	for i := 0; i < len(words); {
-		if s, ok := detectSpec(words, i); ok {
+		if s, ok := detectSpec(attrs, words, i); ok {
 			if _, dup := a.Derived[s.name]; !dup {
 				if a.Derived == nil {
 					a.Derived = Constraints{}
@@ -189,158 +199,131 @@ func numberWithUnit(t, unit string) (float64, bool) {
 	return v, err == nil && v > 0
 }
 
-func isMemoryLabel(t string) bool {
-	switch t {
-	case "ram", "memory", "ddr3", "ddr4", "ddr5", "lpddr4", "lpddr4x", "lpddr5", "lpddr5x", "unified":
-		return true
-	}
-	return false
-}
-
-// isDriveKind reports whether a storage label names a kind of drive, which
-// ranks that kind first ("1TB SSD" before a 1TB memory card).
-func isDriveKind(t string) bool {
-	switch t {
-	case "ssd", "hdd", "nvme", "emmc", "harddrive":
-		return true
-	}
-	return false
-}
-
-func isStorageLabel(t string) bool {
-	switch t {
-	case "ssd", "storage", "hdd", "emmc", "nvme", "rom", "flash", "drive", "disk", "harddrive":
-		return true
-	}
-	return false
-}
-
-func gte(v float64) Bound { return Bound{Gte: ptr(v)} }
-
-// detectSpec reports whether the words from i on state a labelled spec,
-// per the interface: '24GB RAM', '16GB memory', '1TB', '512GB SSD', '144Hz',
-// '4K', '55"' or '55 inch', '65W', 'Wi-Fi 6E'. A bare '16GB' is not one.
-func detectSpec(words []word, i int) (spec, bool) {
+// detectSpec reports whether the words from i on state a labelled spec by
+// the query forms of the table: in the default table '24GB RAM', '16GB
+// memory', '1TB', '512GB SSD', '144Hz', '4K', '55"' or '55 inch', '65W',
+// 'Wi-Fi 6E'. A bare '16GB' is not one. The first attribute (in table
+// order) whose form fits wins.
+func detectSpec(attrs *catalog.AttributeTable, words []word, i int) (spec, bool) {
 	w := words[i]
-	if len(w.parts) != 1 {
-		if t := w.joined(); strings.HasPrefix(t, "wifi") {
-			return wifiSpec(words, i)
+	t := w.joined()
+	if len(w.parts) == 1 {
+		if s, ok := inchSpec(attrs, w); ok {
+			return s, true
 		}
+	}
+	for k := range attrs.Len() {
+		if d := attrs.At(k); d.Query.Prefix != "" && strings.HasPrefix(t, d.Query.Prefix) {
+			if s, ok := prefixSpec(d, words, i); ok {
+				return s, true
+			}
+		}
+	}
+	if len(w.parts) != 1 {
 		return spec{}, false
 	}
-	t := w.parts[0]
 	next := func(k int) string {
 		if i+k < len(words) {
 			return words[i+k].joined()
 		}
 		return ""
 	}
-	switch {
-	case w.inch && isNumber(t):
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil || v <= 0 {
-			return spec{}, false
-		}
-		return spec{name: catalog.ScreenIn, bound: Bound{Eq: ptr(v)}, token: t, words: 1}, true
-	case strings.HasSuffix(t, "tb"):
-		v, ok := numberWithUnit(t, "tb")
-		if !ok {
-			return spec{}, false
-		}
-		sp := spec{name: catalog.StorageGB, bound: gte(v * 1000), token: t, words: 1}
-		if label := next(1); isStorageLabel(label) {
-			sp.words = 2
-			if isDriveKind(label) {
-				sp.kind = label
-			}
-		}
-		return sp, true
-	case strings.HasSuffix(t, "gb"):
-		v, ok := numberWithUnit(t, "gb")
-		if !ok {
-			return spec{}, false
-		}
-		n1, n2 := next(1), next(2)
-		switch {
-		case isMemoryLabel(n1) && (n2 == "ram" || n2 == "memory") && n1 != n2:
-			return spec{name: catalog.MemoryGB, bound: gte(v), token: t, words: 3}, true
-		case isMemoryLabel(n1):
-			return spec{name: catalog.MemoryGB, bound: gte(v), token: t, words: 2}, true
-		case n1 == "of" && isMemoryLabel(n2):
-			return spec{name: catalog.MemoryGB, bound: gte(v), token: t, words: 3}, true
-		case isStorageLabel(n1):
-			sp := spec{name: catalog.StorageGB, bound: gte(v), token: t, words: 2}
-			if isDriveKind(n1) {
-				sp.kind = n1
-			}
-			return sp, true
-		case n1 == "of" && isStorageLabel(n2):
-			return spec{name: catalog.StorageGB, bound: gte(v), token: t, words: 3}, true
-		}
-		return spec{}, false
-	case strings.HasSuffix(t, "hz") && !strings.HasSuffix(t, "khz"):
-		if v, ok := numberWithUnit(t, "hz"); ok {
-			return spec{name: catalog.RefreshHz, bound: gte(v), token: t, words: 1}, true
-		}
-	case strings.HasSuffix(t, "w") && !strings.HasSuffix(t, "kw"):
-		if v, ok := numberWithUnit(t, "w"); ok {
-			return spec{name: catalog.PowerW, bound: gte(v), token: t, words: 1}, true
-		}
-	case strings.HasPrefix(t, "wifi"):
-		return wifiSpec(words, i)
+	if s, ok := unitSpec(attrs, t, next(1), next(2)); ok {
+		return s, true
 	}
-	if v, n := resolution(t, next(1)); v > 0 {
-		return spec{name: catalog.ResolutionP, bound: gte(v), token: t, words: n}, true
+	for k := range attrs.Len() {
+		d := attrs.At(k)
+		for _, nv := range d.Query.Named {
+			first, second, two := strings.Cut(nv.Name, " ")
+			if t == first && (!two || next(1) == second) {
+				return spec{name: d.Name, bound: queryBound(d, nv.Value), token: t, words: 1 + b2i(two)}, true
+			}
+		}
 	}
 	return spec{}, false
 }
 
-// resolution reads a resolution term ("4k", "1080p", "qhd", "full hd") as
-// pixels high, and how many words it took; 0 when t is not one.
-func resolution(t, next string) (float64, int) {
-	switch t {
-	case "4k", "uhd", "2160p":
-		return 2160, 1
-	case "8k", "4320p":
-		return 4320, 1
-	case "2k", "qhd", "wqhd", "1440p":
-		return 1440, 1
-	case "fhd", "1080p":
-		return 1080, 1
-	case "720p":
-		return 720, 1
-	case "full", "ultra":
-		if next == "hd" {
-			if t == "full" {
-				return 1080, 2
-			}
-			return 2160, 2
-		}
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return 0, 0
+	return 0
 }
 
-// wifiSpec reads "wifi 6", "wi-fi 6e", "wifi6e" and "wifi 7" as wifi_gen.
-func wifiSpec(words []word, i int) (spec, bool) {
+// queryBound is the constraint a value stated in a query makes.
+func queryBound(d *catalog.AttributeDef, v float64) Bound {
+	switch d.Query.Op {
+	case OpEq:
+		return Bound{Eq: ptr(v)}
+	case OpLte:
+		return Bound{Lte: ptr(v)}
+	}
+	return Bound{Gte: ptr(v)}
+}
+
+// inchSpec reads a number with an inch mark ('55"', "55 inch").
+func inchSpec(attrs *catalog.AttributeTable, w word) (spec, bool) {
+	t := w.parts[0]
+	if !w.inch || !isNumber(t) {
+		return spec{}, false
+	}
+	for k := range attrs.Len() {
+		if d := attrs.At(k); d.Query.Inch {
+			v, err := strconv.ParseFloat(t, 64)
+			if err != nil || v <= 0 {
+				return spec{}, false
+			}
+			return spec{name: d.Name, bound: queryBound(d, v), token: t, words: 1}, true
+		}
+	}
+	return spec{}, false
+}
+
+// unitSpec reads a number with a unit ("144hz", "1tb"), followed by a
+// label where the unit needs one ("16gb ram", "16gb ddr5 ram", "16gb of
+// ram"); n1 and n2 are the next two words.
+func unitSpec(attrs *catalog.AttributeTable, t, n1, n2 string) (spec, bool) {
+	for k := range attrs.Len() {
+		d := attrs.At(k)
+		q := &d.Query
+		for _, u := range q.Units {
+			v, ok := numberWithUnit(t, u.Suffix)
+			if !ok {
+				continue
+			}
+			sp := spec{name: d.Name, bound: queryBound(d, v*u.Factor), token: t, words: 1}
+			isLabel := func(s string) bool { return slices.Contains(q.Labels, s) }
+			switch {
+			case u.NeedsLabel && isLabel(n1) && slices.Contains(q.Nouns, n2) && n1 != n2:
+				sp.words = 3
+			case isLabel(n1):
+				sp.words = 2
+				if slices.Contains(q.Kinds, n1) {
+					sp.kind = n1
+				}
+			case u.NeedsLabel && n1 == "of" && isLabel(n2):
+				sp.words = 3
+			case u.NeedsLabel:
+				continue
+			}
+			return sp, true
+		}
+	}
+	return spec{}, false
+}
+
+// prefixSpec reads a value after a prefix word: "wifi 6", "wi-fi 6e",
+// "wifi6e" and "wifi 7" as wifi_gen.
+func prefixSpec(d *catalog.AttributeDef, words []word, i int) (spec, bool) {
 	t := words[i].joined()
-	gen, n := strings.TrimPrefix(t, "wifi"), 1
+	gen, n := strings.TrimPrefix(t, d.Query.Prefix), 1
 	if gen == "" && i+1 < len(words) {
 		gen, n = words[i+1].joined(), 2
 	}
-	var v float64
-	switch gen {
-	case "4":
-		v = 4
-	case "5":
-		v = 5
-	case "6":
-		v = 6
-	case "6e":
-		v = 6.5
-	case "7":
-		v = 7
-	default:
-		return spec{}, false
+	for _, nv := range d.Query.Names {
+		if nv.Name == gen {
+			return spec{name: d.Name, bound: queryBound(d, nv.Value), token: d.Query.Prefix + gen, words: n}, true
+		}
 	}
-	return spec{name: catalog.WifiGen, bound: gte(v), token: "wifi" + gen, words: n}, true
+	return spec{}, false
 }

@@ -19,9 +19,9 @@ const MaxConstraintsLen = 2048
 
 // The three constraint operators.
 const (
-	OpEq  = "eq"
-	OpGte = "gte"
-	OpLte = "lte"
+	OpEq  = catalog.OpEq
+	OpGte = catalog.OpGte
+	OpLte = catalog.OpLte
 )
 
 // IsZero reports whether the bound has no operator.
@@ -43,14 +43,12 @@ func (b Bound) String(name string) string {
 	return strings.Join(parts, ",")
 }
 
-// String writes the constraints in interface name order, separated by
-// spaces.
+// String writes the constraints in the default table's name order (other
+// names after them, alphabetically), separated by spaces.
 func (c Constraints) String() string {
 	var parts []string
-	for _, name := range catalog.AttributeNames() {
-		if b, ok := c[name]; ok {
-			parts = append(parts, b.String(name))
-		}
+	for _, name := range sortedKeys(catalog.DefaultAttributes(), c) {
+		parts = append(parts, c[name].String(name))
 	}
 	return strings.Join(parts, " ")
 }
@@ -60,67 +58,35 @@ func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64)
 func ptr(f float64) *float64 { return &f }
 
 // exampleValue is a plausible value for an attribute, used in messages.
-func exampleValue(name string) string {
-	switch name {
-	case catalog.StorageGB:
-		return "512"
-	case catalog.ScreenIn:
-		return "15.6"
-	case catalog.ResolutionP:
-		return "2160"
-	case catalog.RefreshHz:
-		return "144"
-	case catalog.PowerW:
-		return "65"
-	case catalog.WifiGen:
-		return "6.5"
-	}
-	return "16"
-}
+func exampleValue(d *catalog.AttributeDef) string { return d.ExampleText() }
 
-// exampleOp is the operator an example for the attribute uses.
-func exampleOp(name string) string {
-	if name == catalog.ScreenIn {
-		return OpEq
-	}
-	return OpGte
-}
-
-func constraintExample(name string) string {
-	return fmt.Sprintf(`{"%s":{"%s":%s}}`, name, exampleOp(name), exampleValue(name))
+func constraintExample(d *catalog.AttributeDef) string {
+	return fmt.Sprintf(`{"%s":{"%s":%s}}`, d.Name, d.ExampleOp, d.ExampleText())
 }
 
 const constraintsShape = `constraints must be a JSON object mapping attribute names to operators, ` +
 	`e.g. {"memory_gb":{"gte":16},"screen_in":{"eq":15.6}}`
 
-func validNames() string { return strings.Join(catalog.AttributeNames(), ", ") }
+func validNames(attrs *catalog.AttributeTable) string { return strings.Join(attrs.Names(), ", ") }
 
-// suggestName guesses the attribute a mistaken constraint name means.
-func suggestName(name string) string {
+// suggestName guesses the attribute a mistaken constraint name means: the
+// first whose name is the name in another case, or one of whose aliases
+// starts it.
+func suggestName(attrs *catalog.AttributeTable, name string) *catalog.AttributeDef {
 	n := strings.ToLower(strings.TrimSpace(name))
-	if catalog.IsAttribute(n) {
-		return n
+	if d := attrs.Lookup(n); d != nil {
+		return d
 	}
 	n = strings.NewReplacer("-", "", "_", "", " ", "", ".", "").Replace(n)
-	switch {
-	case strings.HasPrefix(n, "ram"), strings.HasPrefix(n, "mem"):
-		return catalog.MemoryGB
-	case strings.HasPrefix(n, "stor"), strings.HasPrefix(n, "ssd"), strings.HasPrefix(n, "disk"),
-		strings.HasPrefix(n, "hdd"), strings.HasPrefix(n, "capacity"):
-		return catalog.StorageGB
-	case strings.HasPrefix(n, "screen"), strings.HasPrefix(n, "display"), strings.HasPrefix(n, "size"),
-		strings.HasPrefix(n, "inch"), strings.HasPrefix(n, "diagonal"):
-		return catalog.ScreenIn
-	case strings.HasPrefix(n, "res"), strings.HasPrefix(n, "pixel"):
-		return catalog.ResolutionP
-	case strings.HasPrefix(n, "refresh"), strings.HasPrefix(n, "hz"), strings.HasPrefix(n, "fps"):
-		return catalog.RefreshHz
-	case strings.HasPrefix(n, "power"), strings.HasPrefix(n, "watt"), strings.HasPrefix(n, "charg"):
-		return catalog.PowerW
-	case strings.HasPrefix(n, "wifi"), strings.HasPrefix(n, "wlan"), strings.HasPrefix(n, "wireless"):
-		return catalog.WifiGen
+	for i := range attrs.Len() {
+		d := attrs.At(i)
+		for _, alias := range d.Aliases {
+			if strings.HasPrefix(n, alias) {
+				return d
+			}
+		}
 	}
-	return ""
+	return nil
 }
 
 // suggestOp guesses the operator a mistaken operator means.
@@ -136,21 +102,25 @@ func suggestOp(op string) string {
 	return ""
 }
 
-func unknownNameError(name string) error {
-	msg := fmt.Sprintf("unknown constraint name %q: valid names are %s", name, validNames())
-	if s := suggestName(name); s != "" {
-		msg += fmt.Sprintf(" (did you mean %s?)", s)
+func unknownNameError(attrs *catalog.AttributeTable, name string) error {
+	msg := fmt.Sprintf("unknown constraint name %q: valid names are %s", name, validNames(attrs))
+	if s := suggestName(attrs, name); s != nil {
+		msg += fmt.Sprintf(" (did you mean %s?)", s.Name)
 		return &InvalidError{Message: msg + "; example: " + constraintExample(s)}
 	}
-	return &InvalidError{Message: msg + "; example: " + constraintExample(catalog.MemoryGB)}
+	if attrs.Len() == 0 {
+		return &InvalidError{Message: msg}
+	}
+	return &InvalidError{Message: msg + "; example: " + constraintExample(attrs.At(0))}
 }
 
-func unknownOpError(name, op string) error {
+func unknownOpError(d *catalog.AttributeDef, op string) error {
+	name := d.Name
 	msg := fmt.Sprintf("unknown operator %q in constraints.%s: valid operators are eq, gte, lte", op, name)
 	if s := suggestOp(op); s != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", s)
 	}
-	return &InvalidError{Message: fmt.Sprintf("%s; example: %s", msg, constraintExample(name))}
+	return &InvalidError{Message: fmt.Sprintf("%s; example: %s", msg, constraintExample(d))}
 }
 
 // jsonKind describes a JSON token for messages.
@@ -178,8 +148,13 @@ func jsonKind(tok json.Token) string {
 // {"memory_gb":{"gte":16},"screen_in":{"eq":15.6}}. A blank string means no
 // constraints and yields nil. Errors are *InvalidError with a message that
 // says what to change. Duplicate names or operators are rejected rather
-// than silently resolved.
+// than silently resolved. Names are those of the default attribute table.
 func ParseConstraints(s string) (Constraints, error) {
+	return ParseConstraintsWith(catalog.DefaultAttributes(), s)
+}
+
+// ParseConstraintsWith is ParseConstraints for the attributes of a table.
+func ParseConstraintsWith(attrs *catalog.AttributeTable, s string) (Constraints, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
@@ -211,15 +186,16 @@ func ParseConstraints(s string) (Constraints, error) {
 			return nil, syntax(err)
 		}
 		name, _ := tok.(string)
-		if !catalog.IsAttribute(name) {
-			return nil, unknownNameError(name)
+		d := attrs.Lookup(name)
+		if d == nil {
+			return nil, unknownNameError(attrs, name)
 		}
 		if _, dup := c[name]; dup {
 			return nil, &InvalidError{Message: fmt.Sprintf(
 				"constraints names %s twice; give each name once, with every operator inside it, e.g. "+
-					`{"%s":{"gte":%s,"lte":%s}}`, name, name, exampleValue(name), exampleValue(name))}
+					`{"%s":{"gte":%s,"lte":%s}}`, name, name, exampleValue(d), exampleValue(d))}
 		}
-		b, err := parseBound(dec, name)
+		b, err := parseBound(dec, d)
 		if err != nil {
 			return nil, err
 		}
@@ -235,22 +211,23 @@ func ParseConstraints(s string) (Constraints, error) {
 		return nil, &InvalidError{Message: fmt.Sprintf(
 			"constraints has %s after the closing brace; send exactly one JSON object. %s", jsonKind(tok), constraintsShape)}
 	}
-	if err := c.Validate(); err != nil {
+	if err := c.ValidateWith(attrs); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
 // parseBound reads the operator object of one constraint name.
-func parseBound(dec *json.Decoder, name string) (Bound, error) {
+func parseBound(dec *json.Decoder, d *catalog.AttributeDef) (Bound, error) {
+	name := d.Name
 	tok, err := dec.Token()
 	if err != nil {
 		return Bound{}, &InvalidError{Message: fmt.Sprintf("constraints is not valid JSON (%v). %s", err, constraintsShape)}
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
+	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
 		return Bound{}, &InvalidError{Message: fmt.Sprintf(
 			"constraints.%s must be an object of operators (eq, gte, lte), e.g. %s; got %s",
-			name, constraintExample(name), jsonKind(tok))}
+			name, constraintExample(d), jsonKind(tok))}
 	}
 	var b Bound
 	for dec.More() {
@@ -268,11 +245,11 @@ func parseBound(dec *json.Decoder, name string) (Bound, error) {
 		case OpLte:
 			slot = &b.Lte
 		default:
-			return Bound{}, unknownOpError(name, op)
+			return Bound{}, unknownOpError(d, op)
 		}
 		if *slot != nil {
 			return Bound{}, &InvalidError{Message: fmt.Sprintf(
-				"constraints.%s gives %s twice; give each operator once, e.g. %s", name, op, constraintExample(name))}
+				"constraints.%s gives %s twice; give each operator once, e.g. %s", name, op, constraintExample(d))}
 		}
 		tok, err = dec.Token()
 		if err != nil {
@@ -282,13 +259,13 @@ func parseBound(dec *json.Decoder, name string) (Bound, error) {
 		if !ok {
 			return Bound{}, &InvalidError{Message: fmt.Sprintf(
 				"constraints.%s.%s must be a number (not quoted), e.g. %s; got %s",
-				name, op, constraintExample(name), jsonKind(tok))}
+				name, op, constraintExample(d), jsonKind(tok))}
 		}
 		v, err := strconv.ParseFloat(num.String(), 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 			return Bound{}, &InvalidError{Message: fmt.Sprintf(
 				"constraints.%s.%s is out of range (%s); give a plain number such as %s",
-				name, op, num.String(), exampleValue(name))}
+				name, op, num.String(), exampleValue(d))}
 		}
 		*slot = ptr(v)
 	}
@@ -301,23 +278,29 @@ func parseBound(dec *json.Decoder, name string) (Bound, error) {
 // Validate checks constraints built by a caller (the MCP tool builds them
 // from typed arguments) by the same rules as ParseConstraints: known names,
 // at least one operator per name, finite non-negative values, gte <= lte,
-// and eq within any range given with it.
-func (c Constraints) Validate() error {
-	for _, name := range sortedKeys(c) {
-		if !catalog.IsAttribute(name) {
-			return unknownNameError(name)
+// and eq within any range given with it. Names are those of the default
+// attribute table.
+func (c Constraints) Validate() error { return c.ValidateWith(catalog.DefaultAttributes()) }
+
+// ValidateWith is Validate for the attributes of a table.
+func (c Constraints) ValidateWith(attrs *catalog.AttributeTable) error {
+	for _, name := range sortedKeys(attrs, c) {
+		d := attrs.Lookup(name)
+		if d == nil {
+			return unknownNameError(attrs, name)
 		}
-		if err := c[name].validate(name); err != nil {
+		if err := c[name].validate(d); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (b Bound) validate(name string) error {
+func (b Bound) validate(d *catalog.AttributeDef) error {
+	name := d.Name
 	if b.IsZero() {
 		return &InvalidError{Message: fmt.Sprintf(
-			"constraints.%s has no operator; give eq, gte or lte, e.g. %s", name, constraintExample(name))}
+			"constraints.%s has no operator; give eq, gte or lte, e.g. %s", name, constraintExample(d))}
 	}
 	for _, o := range []struct {
 		op string
@@ -328,12 +311,12 @@ func (b Bound) validate(name string) error {
 		}
 		if math.IsNaN(*o.v) || math.IsInf(*o.v, 0) {
 			return &InvalidError{Message: fmt.Sprintf(
-				"constraints.%s.%s must be a finite number such as %s", name, o.op, exampleValue(name))}
+				"constraints.%s.%s must be a finite number such as %s", name, o.op, exampleValue(d))}
 		}
 		if *o.v < 0 {
 			return &InvalidError{Message: fmt.Sprintf(
 				"constraints.%s.%s must not be negative (got %s); attribute values are positive, e.g. %s",
-				name, o.op, formatNumber(*o.v), constraintExample(name))}
+				name, o.op, formatNumber(*o.v), constraintExample(d))}
 		}
 	}
 	if b.Gte != nil && b.Lte != nil && *b.Gte > *b.Lte {
@@ -344,26 +327,31 @@ func (b Bound) validate(name string) error {
 	if b.Eq != nil && ((b.Gte != nil && *b.Eq < *b.Gte) || (b.Lte != nil && *b.Eq > *b.Lte)) {
 		return &InvalidError{Message: fmt.Sprintf(
 			"constraints.%s has eq %s outside its gte/lte range, so nothing can match; give either eq or a range, e.g. %s",
-			name, formatNumber(*b.Eq), constraintExample(name))}
+			name, formatNumber(*b.Eq), constraintExample(d))}
 	}
 	return nil
 }
 
-// sortedKeys returns the names of c in interface order, then any unknown
+// sortedKeys returns the names of c in table order, then any unknown
 // names alphabetically, so that validation reports errors deterministically.
-func sortedKeys(c Constraints) []string {
+func sortedKeys(attrs *catalog.AttributeTable, c Constraints) []string {
 	keys := make([]string, 0, len(c))
-	for _, name := range catalog.AttributeNames() {
-		if _, ok := c[name]; ok {
+	for i := range attrs.Len() {
+		if name := attrs.At(i).Name; hasKey(c, name) {
 			keys = append(keys, name)
 		}
 	}
 	var unknown []string
 	for name := range c {
-		if !catalog.IsAttribute(name) {
+		if !attrs.Has(name) {
 			unknown = append(unknown, name)
 		}
 	}
 	slices.Sort(unknown)
 	return append(keys, unknown...)
+}
+
+func hasKey(c Constraints, name string) bool {
+	_, ok := c[name]
+	return ok
 }

@@ -33,25 +33,17 @@ func (v Verdict) String() string {
 	return StatusUnverified
 }
 
-// Tolerances of the interface's constraint matching.
-const (
-	// StorageTolerance is the relative slack on storage_gb bounds: gte 1024
-	// accepts a 1TB (1000GB) drive, eq 512 accepts about 497 to 527.
-	StorageTolerance = 0.03
-	// ScreenTolerance is the slack in inches on every screen_in bound.
-	ScreenTolerance = 0.5
-	// epsilon absorbs binary rounding of decimal bounds such as 1024*0.97.
-	epsilon = 1e-9
-)
+// epsilon absorbs binary rounding of decimal bounds such as 1024*0.97.
+const epsilon = 1e-9
 
-// Meets reports whether one stated value of the named attribute meets every
-// operator of the bound, with the tolerances of the interface: storage_gb
-// within 3% of the bound on the side it limits; screen_in within 0.5 inch on
-// every operator, and a whole-number size N with eq or lte also accepts
-// sizes below N+1, the rest of its size class (eq 13 accepts 13.6 but not
-// 14, lte 15 accepts 15.6 but not 16); every other attribute compares
-// exactly.
-func Meets(name string, b Bound, v float64) bool { return b.Range(name).Contains(v) }
+// Meets reports whether one stated value of an attribute with the given
+// tolerance meets every operator of the bound. In the default table,
+// storage_gb is matched within 3% of the bound on the side it limits;
+// screen_in within 0.5 inch on every operator, and a whole-number size N
+// with eq or lte also accepts sizes below N+1, the rest of its size class
+// (eq 13 accepts 13.6 but not 14, lte 15 accepts 15.6 but not 16); every
+// other attribute compares exactly.
+func Meets(tol catalog.Tolerance, b Bound, v float64) bool { return b.Range(tol).Contains(v) }
 
 // Range is the set of values that meet a bound, tolerances applied: from Lo
 // to Hi inclusive, or to Hi exclusive when HiOpen is set.
@@ -65,9 +57,10 @@ func (r Range) Contains(v float64) bool {
 	return v >= r.Lo && (v < r.Hi || (!r.HiOpen && v <= r.Hi))
 }
 
-// Range returns the values of the named attribute that meet every operator
-// of the bound (see Meets). Engines compute it once per search.
-func (b Bound) Range(name string) Range {
+// Range returns the values of an attribute with the given tolerance that
+// meet every operator of the bound (see Meets). Engines compute it once per
+// search.
+func (b Bound) Range(tol catalog.Tolerance) Range {
 	r := Range{Lo: math.Inf(-1), Hi: math.Inf(1)}
 	for _, o := range [...]struct {
 		op string
@@ -76,7 +69,7 @@ func (b Bound) Range(name string) Range {
 		if o.v == nil {
 			continue
 		}
-		lo, hi, open := opRange(name, o.op, *o.v)
+		lo, hi, open := opRange(tol, o.op, *o.v)
 		r.Lo = max(r.Lo, lo)
 		switch {
 		case hi < r.Hi:
@@ -89,17 +82,15 @@ func (b Bound) Range(name string) Range {
 }
 
 // opRange is the accepted range of one operator.
-func opRange(name, op string, bound float64) (lo, hi float64, hiOpen bool) {
+func opRange(tol catalog.Tolerance, op string, bound float64) (lo, hi float64, hiOpen bool) {
 	lo, hi = bound, bound
-	switch name {
-	case catalog.StorageGB:
-		lo, hi = bound*(1-StorageTolerance)-epsilon, bound*(1+StorageTolerance)+epsilon
-	case catalog.ScreenIn:
-		lo, hi = bound-ScreenTolerance-epsilon, bound+ScreenTolerance+epsilon
-		if op != OpGte && bound == math.Trunc(bound) {
-			// A whole-number size N names the size class [N, N+1).
-			hi, hiOpen = bound+1, true
-		}
+	if tol.Relative != 0 || tol.Absolute != 0 {
+		lo = bound*(1-tol.Relative) - tol.Absolute - epsilon
+		hi = bound*(1+tol.Relative) + tol.Absolute + epsilon
+	}
+	if tol.SizeClass && op != OpGte && bound == math.Trunc(bound) {
+		// A whole-number size N names the size class [N, N+1).
+		hi, hiOpen = bound+1, true
 	}
 	switch op {
 	case OpGte:
@@ -113,8 +104,8 @@ func opRange(name, op string, bound float64) (lo, hi float64, hiOpen bool) {
 // JudgeValues decides one constraint from the values retailers state for
 // it: no value is Unverified, every value meeting the bound is Matched,
 // every value failing it is Excluded, and a mix is Unverified.
-func JudgeValues(name string, b Bound, values []float64) Verdict {
-	return b.Range(name).Judge(values)
+func JudgeValues(tol catalog.Tolerance, b Bound, values []float64) Verdict {
+	return b.Range(tol).Judge(values)
 }
 
 // Judge decides a constraint whose range is r from the stated values, as
@@ -138,13 +129,13 @@ func (r Range) Judge(values []float64) Verdict {
 	return Unverified
 }
 
-// JudgeAttribute decides one constraint for a product's attribute; ok is
-// false when the product has no value for the name.
-func JudgeAttribute(name string, b Bound, a catalog.Attribute, ok bool) Verdict {
+// JudgeAttribute decides one constraint for a product's attribute with the
+// given tolerance; ok is false when the product has no value for it.
+func JudgeAttribute(tol catalog.Tolerance, b Bound, a catalog.Attribute, ok bool) Verdict {
 	if !ok {
 		return Unverified
 	}
-	r := b.Range(name)
+	r := b.Range(tol)
 	if a.Status != catalog.Conflicting {
 		return r.Judge([]float64{a.Value})
 	}
@@ -165,15 +156,21 @@ func JudgeAttribute(name string, b Bound, a catalog.Attribute, ok bool) Verdict 
 	return Unverified
 }
 
-// Judge decides every constraint for a product's attributes. It returns
-// Excluded when any name excludes the product, Matched when every name
-// matches, Unverified otherwise. When status is not nil it receives the
-// status of every name (meaningful only when the product is not excluded).
-func Judge(attrs map[string]catalog.Attribute, c Constraints, status map[string]string) Verdict {
+// Judge decides every constraint for a product's attributes, with the
+// tolerances of the table (a name the table lacks compares exactly). It
+// returns Excluded when any name excludes the product, Matched when every
+// name matches, Unverified otherwise. When status is not nil it receives
+// the status of every name (meaningful only when the product is not
+// excluded).
+func Judge(table *catalog.AttributeTable, attrs map[string]catalog.Attribute, c Constraints, status map[string]string) Verdict {
 	all := Matched
 	for name, b := range c {
 		a, ok := attrs[name]
-		switch JudgeAttribute(name, b, a, ok) {
+		var tol catalog.Tolerance
+		if d := table.Lookup(name); d != nil {
+			tol = d.Tolerance
+		}
+		switch JudgeAttribute(tol, b, a, ok) {
 		case Excluded:
 			all = Excluded
 		case Matched:

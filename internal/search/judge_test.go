@@ -78,7 +78,8 @@ func TestMeets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s %s value %g", tt.name, tt.bound.String(tt.name), tt.value), func(t *testing.T) {
-			if got := Meets(tt.name, tt.bound, tt.value); got != tt.want {
+			tol := catalog.DefaultAttributes().Lookup(tt.name).Tolerance
+			if got := Meets(tol, tt.bound, tt.value); got != tt.want {
 				t.Errorf("Meets(%s, %s, %g) = %t, want %t", tt.name, tt.bound.String(tt.name), tt.value, got, tt.want)
 			}
 		})
@@ -110,17 +111,17 @@ func TestJudgeAttribute(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := JudgeAttribute(catalog.MemoryGB, b, tt.a, tt.ok); got != tt.want {
+			if got := JudgeAttribute(catalog.Tolerance{}, b, tt.a, tt.ok); got != tt.want {
 				t.Errorf("JudgeAttribute = %v, want %v", got, tt.want)
 			}
 			if tt.ok {
-				if got := JudgeValues(catalog.MemoryGB, b, tt.a.Stated()); got != tt.want {
+				if got := JudgeValues(catalog.Tolerance{}, b, tt.a.Stated()); got != tt.want {
 					t.Errorf("JudgeValues(%v) = %v, want %v", tt.a.Stated(), got, tt.want)
 				}
 			}
 		})
 	}
-	if got := JudgeValues(catalog.MemoryGB, b, nil); got != Unverified {
+	if got := JudgeValues(catalog.Tolerance{}, b, nil); got != Unverified {
 		t.Errorf("JudgeValues(nil) = %v, want unverified", got)
 	}
 }
@@ -151,7 +152,7 @@ func TestJudge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			status := map[string]string{}
-			if got := Judge(attrs, tt.c, status); got != tt.want {
+			if got := Judge(catalog.DefaultAttributes(), attrs, tt.c, status); got != tt.want {
 				t.Errorf("Judge = %v, want %v", got, tt.want)
 			}
 			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {

@@ -317,8 +317,13 @@ type Plan struct {
 }
 
 // Plan validates the request (as Validate does, filling its defaults) and
-// analyses its query. Engines call it at the start of Search.
-func (r *Request) Plan() (Plan, error) {
+// analyses its query, with the default attribute table.
+func (r *Request) Plan() (Plan, error) { return r.PlanWith(catalog.DefaultAttributes()) }
+
+// PlanWith is Plan with the attributes of a table: constraint names,
+// tolerances and the specs a query states. Engines call it with their table
+// at the start of Search.
+func (r *Request) PlanWith(attrs *catalog.AttributeTable) (Plan, error) {
 	r.Query = strings.TrimSpace(r.Query)
 	r.Brand = strings.TrimSpace(r.Brand)
 	r.Category = strings.TrimSpace(r.Category)
@@ -371,10 +376,10 @@ func (r *Request) Plan() (Plan, error) {
 	if len(r.Constraints) == 0 {
 		r.Constraints = nil
 	}
-	if err := r.Constraints.Validate(); err != nil {
+	if err := r.Constraints.ValidateWith(attrs); err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Request: *r, Analysis: AnalyzeWithBrand(r.Query, r.Category, r.Brand)}
+	p := Plan{Request: *r, Analysis: AnalyzeWith(attrs, r.Query, r.Category, r.Brand)}
 	if len(p.Analysis.Derived)+len(r.Constraints) > 0 {
 		p.Constraints = make(Constraints, len(p.Analysis.Derived)+len(r.Constraints))
 		for name, b := range p.Analysis.Derived {

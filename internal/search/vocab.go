@@ -57,58 +57,7 @@ func isAccessoryWord(t string) bool {
 // IsCategoryWord reports whether term (as Analyze normalises it) names the
 // category: such words are ranking-only when the category filter is set,
 // for instance "router" within Networking or "laptop" within Laptops.
-func IsCategoryWord(category, term string) bool {
-	switch category {
-	case "Laptops":
-		return oneOf(term, "laptop", "notebook", "ultrabook")
-	case "Desktops":
-		return oneOf(term, "desktop", "pc", "computer", "tower")
-	case "Tablets":
-		return oneOf(term, "tablet")
-	case "Phones":
-		return oneOf(term, "phone", "smartphone", "mobile", "cellphone", "handset", "mobilephone")
-	case "TVs":
-		return oneOf(term, "tv", "television", "telly", "smarttv")
-	case "Monitors":
-		return oneOf(term, "monitor", "display", "screen")
-	case "Headphones":
-		return oneOf(term, "headphone", "earbud", "earphone", "headset")
-	case "Speakers":
-		return oneOf(term, "speaker")
-	case "Cameras":
-		return oneOf(term, "camera")
-	case "Keyboards":
-		return oneOf(term, "keyboard")
-	case "Mice":
-		return oneOf(term, "mouse")
-	case "Printers":
-		return oneOf(term, "printer")
-	case "Networking":
-		return oneOf(term, "router", "mesh", "wifi", "network", "networking", "wireless")
-	case "Storage":
-		return oneOf(term, "storage", "drive", "disk")
-	case "Gaming":
-		return oneOf(term, "gaming", "game", "console")
-	case "Wearables":
-		return oneOf(term, "wearable", "smartwatch", "watch", "tracker")
-	case "Drones":
-		return oneOf(term, "drone", "quadcopter")
-	case "Audio":
-		return oneOf(term, "audio", "hifi")
-	case "Cables & Chargers":
-		return oneOf(term, "cable", "charger", "lead", "charging")
-	}
-	return false
-}
-
-func oneOf(s string, set ...string) bool {
-	for _, v := range set {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
+func IsCategoryWord(category, term string) bool { return catalog.Category(category).HasWord(term) }
 
 // suggestCategory names the valid category a mistaken category value most
 // likely means ("Smartphones" -> Phones, "Televisions" -> TVs), or "".
@@ -154,21 +103,21 @@ func categoryForTerm(term string) string {
 	}
 	switch term {
 	case "ipad":
-		return "Tablets"
+		return string(catalog.Tablets)
 	case "iphone", "cell":
-		return "Phones"
+		return string(catalog.Phones)
 	case "webcam", "dashcam", "actioncamera":
-		return "Cameras"
+		return string(catalog.Cameras)
 	case "ssd", "hdd", "harddrive", "memorycard", "sdcard", "usbstick":
-		return "Storage"
+		return string(catalog.Storage)
 	case "soundbar", "turntable", "amplifier", "receiver":
-		return "Audio"
+		return string(catalog.Audio)
 	case "powerbank", "usbcable", "plug":
-		return "Cables & Chargers"
+		return string(catalog.CablesChargers)
 	case "fitnesstracker", "fitnessband":
-		return "Wearables"
+		return string(catalog.Wearables)
 	case "videogame", "controller", "playstation", "xbox", "nintendo":
-		return "Gaming"
+		return string(catalog.Gaming)
 	}
 	return ""
 }
