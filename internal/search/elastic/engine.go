@@ -82,6 +82,9 @@ type Options struct {
 	// checked against constraints: the interface's 2,000 by default
 	// (DefaultOptions), 0 for every candidate; negative is invalid.
 	MaxCandidates int
+	// Attributes are the attributes constraints name; nil means
+	// catalog.DefaultAttributes.
+	Attributes *catalog.AttributeTable
 }
 
 // DefaultOptions returns the options of the interface with the default
@@ -165,6 +168,7 @@ type Engine struct {
 	index   string
 	timeout time.Duration
 	maxCand int
+	attrs   *catalog.AttributeTable
 }
 
 var _ search.Engine = (*Engine)(nil)
@@ -184,7 +188,11 @@ func New(opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{client: c, index: opts.Index, timeout: opts.Timeout, maxCand: opts.MaxCandidates}, nil
+	if opts.Attributes == nil {
+		opts.Attributes = catalog.DefaultAttributes()
+	}
+	return &Engine{client: c, index: opts.Index, timeout: opts.Timeout, maxCand: opts.MaxCandidates,
+		attrs: opts.Attributes}, nil
 }
 
 // Index returns the alias the engine searches.
@@ -196,7 +204,7 @@ func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	plan, err := req.Plan()
+	plan, err := req.PlanWith(e.attrs)
 	if err != nil {
 		return nil, err
 	}

@@ -81,6 +81,7 @@ type Catalog struct {
 	rank  []int32 // browse rank by product position
 	words []int32 // title word count by product position
 	meta  Meta
+	table *catalog.AttributeTable // the attributes documents hold
 }
 
 // Prepare checks a snapshot (ids present and unique) and computes what its
@@ -93,7 +94,7 @@ func Prepare(s *catalog.Snapshot) (*Catalog, error) {
 	if n > math.MaxInt32 {
 		return nil, fmt.Errorf("prepare index: %d products is more than an index holds", n)
 	}
-	c := &Catalog{snap: s, rank: make([]int32, n), words: make([]int32, n)}
+	c := &Catalog{snap: s, rank: make([]int32, n), words: make([]int32, n), table: catalog.DefaultAttributes()}
 	c.meta = Meta{Schema: SchemaVersion, SyncTime: s.Manifest.SyncTime, Products: n, Categories: map[string]int{}}
 	seen := make(map[string]struct{}, n)
 	for i := range s.Products {
@@ -186,7 +187,7 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), TitleWords: c.words[i],
 		Brand: catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
 		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),
-		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(p.Attributes), Product: &p,
+		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(c.table, p.Attributes), Product: &p,
 	}
 	for _, o := range p.Offers {
 		if o.ID != "" && !slices.Contains(d.OfferIDs, o.ID) {
@@ -216,11 +217,11 @@ func pairs(words []string) []string {
 
 // attrDocs lists the values the product's titles state, one per value, as
 // constraints judge them: every value of a conflicting attribute, the value
-// of a confirmed or inferred one when positive. Only the seven attribute
+// of a confirmed or inferred one when positive. Only the table's attribute
 // names are indexed.
-func attrDocs(attrs map[string]catalog.Attribute) []attrDoc {
+func attrDocs(table *catalog.AttributeTable, attrs map[string]catalog.Attribute) []attrDoc {
 	var out []attrDoc
-	for _, name := range catalog.AttributeNames() {
+	for _, name := range table.Names() {
 		a, ok := attrs[name]
 		if !ok {
 			continue

@@ -245,10 +245,11 @@ type constraint struct {
 func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result, error) {
 	q := &query{e: e, plan: plan, req: &plan.Request, index: e.index}
 	q.filters = q.buildFilters()
-	for _, name := range catalog.AttributeNames() {
-		if b, ok := plan.Constraints[name]; ok {
-			q.cons = append(q.cons, constraint{name: name, rng: b.Range(name),
-				matched: matchedPrefix + name, excluded: excludedPrefix + name})
+	for i := range q.e.attrs.Len() {
+		d := q.e.attrs.At(i)
+		if b, ok := plan.Constraints[d.Name]; ok {
+			q.cons = append(q.cons, constraint{name: d.Name, rng: b.Range(d.Tolerance),
+				matched: matchedPrefix + d.Name, excluded: excludedPrefix + d.Name})
 		}
 	}
 	res := &search.Result{Lite: q.req.Lite, Constraints: plan.Constraints, Products: []search.Hit{}}
@@ -394,18 +395,22 @@ func (c constraint) rangeQuery() obj {
 // judged is the verdict of one candidate.
 type judged struct {
 	verdict search.Verdict
-	matched uint8 // bit i: constraint i matched
+	matched []bool // matched[i]: constraint i matched
 }
 
 // judge reads a hit's verdict from its named-query matches.
 func (q *query) judge(h *hit) judged {
-	var j judged
+	j := judged{matched: make([]bool, len(q.cons))}
 	excluded := false
+	n := 0
 	for _, name := range h.Matched {
 		for i, c := range q.cons {
 			switch name {
 			case c.matched:
-				j.matched |= 1 << i
+				if !j.matched[i] {
+					j.matched[i] = true
+					n++
+				}
 			case c.excluded:
 				excluded = true
 			}
@@ -414,7 +419,7 @@ func (q *query) judge(h *hit) judged {
 	switch {
 	case excluded:
 		j.verdict = search.Excluded
-	case int(j.matched) == 1<<len(q.cons)-1:
+	case n == len(q.cons):
 		j.verdict = search.Matched
 	default:
 		j.verdict = search.Unverified
@@ -427,7 +432,7 @@ func (q *query) judge(h *hit) judged {
 func (q *query) statuses(j judged) map[string]string {
 	m := make(map[string]string, len(q.cons))
 	for i, c := range q.cons {
-		if j.matched&(1<<i) != 0 {
+		if j.matched[i] {
 			m[c.name] = search.StatusMatched
 		} else {
 			m[c.name] = search.StatusUnverified

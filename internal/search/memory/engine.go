@@ -39,6 +39,9 @@ type Options struct {
 	// search.DefaultMaxCandidates (2,000), which DefaultOptions sets. 0
 	// checks every candidate; negative is invalid.
 	MaxCandidates int
+	// Attributes are the attributes constraints name and the index holds;
+	// nil means catalog.DefaultAttributes.
+	Attributes *catalog.AttributeTable
 }
 
 // DefaultOptions returns the options of the interface: 2,000 candidates
@@ -50,6 +53,7 @@ func DefaultOptions() Options {
 // Engine is the embedded search engine. It is safe for concurrent use.
 type Engine struct {
 	maxCand int // 0 = judge all
+	attrs   *catalog.AttributeTable
 	cur     atomic.Pointer[index]
 }
 
@@ -61,7 +65,10 @@ func New(s *catalog.Snapshot, opt Options) (*Engine, error) {
 		return nil, fmt.Errorf("memory engine: MaxCandidates %d is negative; use %d (the interface's limit) or 0 to check every candidate",
 			opt.MaxCandidates, search.DefaultMaxCandidates)
 	}
-	e := &Engine{maxCand: opt.MaxCandidates}
+	e := &Engine{maxCand: opt.MaxCandidates, attrs: opt.Attributes}
+	if e.attrs == nil {
+		e.attrs = catalog.DefaultAttributes()
+	}
 	if err := e.Load(s); err != nil {
 		return nil, err
 	}
@@ -71,7 +78,7 @@ func New(s *catalog.Snapshot, opt Options) (*Engine, error) {
 // Load builds a new index over s and swaps it in atomically; searches in
 // flight finish on the old index. On error the current index stays.
 func (e *Engine) Load(s *catalog.Snapshot) error {
-	ix, err := build(s)
+	ix, err := build(s, e.attrs)
 	if err != nil {
 		return fmt.Errorf("memory engine: %w", err)
 	}
@@ -85,7 +92,7 @@ func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	plan, err := req.Plan()
+	plan, err := req.PlanWith(e.attrs)
 	if err != nil {
 		return nil, err
 	}

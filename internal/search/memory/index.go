@@ -82,12 +82,14 @@ type index struct {
 	info        []docInfo
 
 	attrs map[string]*attrColumn
+	// table holds the attributes the index has columns for.
+	table *catalog.AttributeTable
 
 	pool sync.Pool // *scratch
 }
 
 // build indexes a snapshot.
-func build(s *catalog.Snapshot) (*index, error) {
+func build(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
 	if s == nil {
 		return nil, errors.New("build index: nil snapshot")
 	}
@@ -112,6 +114,7 @@ func build(s *catalog.Snapshot) (*index, error) {
 		brand:     map[string]*roaring.Bitmap{},
 		accessory: make([]bool, n),
 		attrs:     map[string]*attrColumn{},
+		table:     table,
 	}
 	for doc, i := range order {
 		p := s.Products[i]
@@ -238,7 +241,7 @@ func add(m map[string]*roaring.Bitmap, key string, doc uint32) {
 // buildAttributes builds one column per attribute name.
 func (ix *index) buildAttributes() {
 	n := len(ix.products)
-	for _, name := range catalog.AttributeNames() {
+	for _, name := range ix.table.Names() {
 		col := &attrColumn{value: make([]float64, n)}
 		for i := range col.value {
 			col.value[i] = noValue

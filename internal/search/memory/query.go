@@ -23,8 +23,6 @@ const (
 	// maxScored caps how many query words take part in scoring: a word's
 	// position in the query is a bit in a 32-bit mask.
 	maxScored = 32
-	// maxConstraints is the number of attribute names, hence of constraints.
-	maxConstraints = 7
 	// denseBrowse: a price range holding at least 1/denseBrowse of the
 	// catalog is browsed by walking the browse order.
 	denseBrowse = 4
@@ -176,14 +174,14 @@ func (ix *index) search(p *search.Plan, maxCand int) *search.Result {
 		page = q.judge(res, maxCand)
 	}
 	cons := sc.cons
-	var shared [1 << maxConstraints]map[string]string
+	var shared statusSet
 	res.Products = make([]search.Hit, len(page))
 	for i, doc := range page {
 		h := &res.Products[i]
 		h.Product = &ix.products[doc]
 		h.JSON = &ix.json[doc]
 		if len(cons) > 0 {
-			h.ConstraintStatus = statuses(doc, cons, &shared)
+			h.ConstraintStatus = shared.statuses(doc, cons)
 		}
 	}
 	return res
@@ -366,9 +364,10 @@ func (q *query) prepare() {
 		}
 	}
 	sc.cons = sc.cons[:0]
-	for _, name := range catalog.AttributeNames() {
-		if b, ok := q.plan.Constraints[name]; ok {
-			sc.cons = append(sc.cons, constraint{name: name, rng: b.Range(name), col: ix.attrs[name]})
+	for i := range ix.table.Len() {
+		d := ix.table.At(i)
+		if b, ok := q.plan.Constraints[d.Name]; ok {
+			sc.cons = append(sc.cons, constraint{name: d.Name, rng: b.Range(d.Tolerance), col: ix.attrs[d.Name]})
 		}
 	}
 	// Browsing follows the browse order; required words alone score every
@@ -799,28 +798,43 @@ func (ix *index) verdict(doc uint32, cons []constraint) search.Verdict {
 	return all
 }
 
+// statusSet shares one constraint_status map among the hits of a page
+// with the same matched constraints; any number of constraints is fine.
+type statusSet struct {
+	words int      // uint64 words per key
+	keys  []uint64 // the key of entry e is keys[e*words : (e+1)*words]
+	maps  []map[string]string
+	key   []uint64 // the key being looked up
+}
+
 // statuses returns the constraint_status of a document that is not
-// excluded. Hits with the same statuses share one map, kept in shared by
-// the bitmask of matched constraints.
-func statuses(doc uint32, cons []constraint, shared *[1 << maxConstraints]map[string]string) map[string]string {
-	var mask uint32
+// excluded: bit i of its key is set when constraint i is matched.
+func (s *statusSet) statuses(doc uint32, cons []constraint) map[string]string {
+	if s.words == 0 {
+		s.words = (len(cons) + 63) / 64
+		s.key = make([]uint64, s.words)
+	}
+	clear(s.key)
 	for i := range cons {
 		if cons[i].judgeOne(doc) == search.Matched {
-			mask |= 1 << i
+			s.key[i/64] |= 1 << (i % 64)
 		}
 	}
-	if m := shared[mask]; m != nil {
-		return m
+	for e := range s.maps {
+		if slices.Equal(s.keys[e*s.words:(e+1)*s.words], s.key) {
+			return s.maps[e]
+		}
 	}
 	m := make(map[string]string, len(cons))
 	for i := range cons {
-		if mask&(1<<i) != 0 {
+		if s.key[i/64]&(1<<(i%64)) != 0 {
 			m[cons[i].name] = search.StatusMatched
 		} else {
 			m[cons[i].name] = search.StatusUnverified
 		}
 	}
-	shared[mask] = m
+	s.keys = append(s.keys, s.key...)
+	s.maps = append(s.maps, m)
 	return m
 }
 

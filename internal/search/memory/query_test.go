@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 	"productsearch/internal/search/searchtest"
 )
@@ -53,7 +54,7 @@ func TestStaticOrders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := build(s)
+	ix, err := build(s, catalog.DefaultAttributes())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func reference(s *catalog.Snapshot, titleTerms map[string][]string, p search.Pla
 		}
 		var matched, unverified []*catalog.Product
 		for _, pr := range cands {
-			switch search.Judge(pr.Attributes, p.Constraints, nil) {
+			switch search.Judge(catalog.DefaultAttributes(), pr.Attributes, p.Constraints, nil) {
 			case search.Matched:
 				res.Total++
 				matched = append(matched, pr)
@@ -95,7 +95,7 @@ func reference(s *catalog.Snapshot, titleTerms map[string][]string, p search.Pla
 	for i := req.Offset; i < req.Offset+req.Limit && i < len(page); i++ {
 		st := map[string]string{}
 		if len(p.Constraints) > 0 {
-			search.Judge(page[i].Attributes, p.Constraints, st)
+			search.Judge(catalog.DefaultAttributes(), page[i].Attributes, p.Constraints, st)
 		} else {
 			st = nil
 		}

@@ -81,7 +81,7 @@ type Predicate struct {
 	Category string   `json:"category,omitempty"`
 	Type     string   `json:"type,omitempty"` // "product" or "accessory"
 	// Attributes must be matched: stated by retailers and meeting the
-	// bound (search.JudgeAttribute).
+	// bound (search.Judge).
 	Attributes search.Constraints `json:"attributes,omitempty"`
 }
 
@@ -117,10 +117,11 @@ func terms(word string) []string {
 type matcher struct {
 	p                  *Predicate
 	words, any, absent [][]string
+	attrs              *catalog.AttributeTable
 }
 
 func compile(p *Predicate) *matcher {
-	m := &matcher{p: p}
+	m := &matcher{p: p, attrs: catalog.DefaultAttributes()}
 	for _, w := range p.Words {
 		m.words = append(m.words, terms(w))
 	}
@@ -162,13 +163,7 @@ func (m *matcher) match(p *catalog.Product, have map[string]bool) bool {
 	if slices.ContainsFunc(m.absent, func(w []string) bool { return holds(have, w) }) {
 		return false
 	}
-	for name, b := range m.p.Attributes {
-		a, ok := p.Attributes[name]
-		if search.JudgeAttribute(name, b, a, ok) != search.Matched {
-			return false
-		}
-	}
-	return true
+	return len(m.p.Attributes) == 0 || search.Judge(m.attrs, p.Attributes, m.p.Attributes, nil) == search.Matched
 }
 
 // Outcome is how the engine did on one case.
