@@ -22,8 +22,8 @@ func DefaultAttributes() *AttributeTable {
 		},
 		{
 			Name: StorageGB, Label: "Storage", Unit: "GB", Hint: "In GB; 1 TB = 1000.",
-			Doc:       `Storage capacity in GB, 1 TB = 1000. Example: at least 1 TB -> {"gte": 1000}; 512 GB SSD -> {"gte": 512}.`,
-			Example:   1000, ExampleOp: OpGte,
+			Doc:     `Storage capacity in GB, 1 TB = 1000. Example: at least 1 TB -> {"gte": 1000}; 512 GB SSD -> {"gte": 512}.`,
+			Example: 1000, ExampleOp: OpGte,
 			Aliases:   []string{"stor", "ssd", "disk", "hdd", "capacity"},
 			Tolerance: Tolerance{Relative: 0.03},
 			Query: QueryForms{
@@ -76,8 +76,8 @@ func DefaultAttributes() *AttributeTable {
 		},
 		{
 			Name: PowerW, Label: "Power", Unit: "W", Hint: "In watts, e.g. 65 for a charger.",
-			Doc:         `Power in watts (charger output, speaker or appliance wattage). Example: at least 65 W -> {"gte": 65}.`,
-			Example:     65, ExampleOp: OpGte,
+			Doc:     `Power in watts (charger output, speaker or appliance wattage). Example: at least 65 W -> {"gte": 65}.`,
+			Example: 65, ExampleOp: OpGte,
 			Aliases:     []string{"power", "watt", "charg"},
 			Query:       QueryForms{Op: OpGte, Units: []Unit{{Suffix: "w", Factor: 1}}},
 			Suggestions: []NamedValue{{"20 W", 20}, {"65 W", 65}, {"100 W", 100}},

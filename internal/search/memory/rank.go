@@ -1,0 +1,261 @@
+package memory
+
+import (
+	mathbits "math/bits"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"productsearch/internal/search"
+)
+
+// computeMasks walks the posting lists of the ranking-only words and joined
+// pairs within the candidates, term at a time, and sets the words' bits in
+// the masks of the candidates holding them. touched then lists exactly the
+// candidates that hold a ranking-only word or a joined pair.
+func (q *query) computeMasks() {
+	if q.masked {
+		return
+	}
+	q.masked = true
+	sc, lo, hi := q.sc, q.c.lo, q.c.hi
+	// With a candidate bitmap, a posting list much longer than the
+	// candidates is intersected with them; a shorter one is walked and
+	// checked against a bitset of the candidates.
+	var cbits []uint64
+	if q.c.bm != nil {
+		n := (len(q.ix.products) + 63) / 64
+		if cap(sc.cbits) < n {
+			sc.cbits = make([]uint64, n)
+		}
+		cbits = sc.cbits[:n]
+		clear(cbits)
+		for _, doc := range q.c.docs {
+			cbits[doc>>6] |= 1 << (doc & 63)
+		}
+	}
+	for _, m := range sc.markers {
+		bm := m.bm
+		check := cbits != nil
+		if check && bm.GetCardinality() > 4*uint64(len(q.c.docs)) {
+			bm, check = roaring.And(bm, q.c.bm), false
+		}
+		it := bm.Iterator()
+		it.AdvanceIfNeeded(lo)
+		for it.HasNext() {
+			doc := it.Next()
+			if doc >= hi {
+				break
+			}
+			if check && cbits[doc>>6]&(1<<(doc&63)) == 0 {
+				continue
+			}
+			if sc.masks[doc] == 0 {
+				sc.touched = append(sc.touched, doc)
+			}
+			sc.masks[doc] |= m.bit
+		}
+	}
+}
+
+// score is the relevance of doc's title: the weights of the query words it
+// holds (required words always) and of query word pairs it holds side by
+// side, times the BM25 length norm of the title.
+func (q *query) score(doc uint32, norm float64) float64 {
+	sc := q.sc
+	m := sc.masks[doc]
+	present, pairs := uint32(m)|q.reqBits, uint32(m>>32)
+	// Pairs whose two words are both present but not found joined need a
+	// look at the title's words.
+	if look := present & (present >> 1) & q.pairBits &^ pairs; look != 0 {
+		qmark := sc.qmark
+		words := q.ix.docWords(doc)
+		for i := 0; i+1 < len(words); i++ {
+			if a := qmark[words[i]]; a != 0 && qmark[words[i+1]] == a+1 {
+				pairs |= 1 << (a - 1)
+			}
+		}
+	}
+	sum := 0.0
+	if q.hasRequired {
+		sum = q.reqWeight
+	}
+	for x := present &^ q.reqBits; x != 0; x &= x - 1 {
+		sum += sc.termW[mathbits.TrailingZeros32(x)]
+	}
+	for x := pairs; x != 0; x &= x - 1 {
+		sum += sc.pairW[mathbits.TrailingZeros32(x)]
+	}
+	return sum * norm
+}
+
+func (q *query) key(doc uint32) ranked {
+	info := &q.ix.info[doc]
+	r := ranked{doc: doc, rank: info.rank}
+	if q.useTier {
+		r.tier = info.tier
+	}
+	if q.scoring {
+		r.score = q.score(doc, info.norm)
+	}
+	return r
+}
+
+// ordered appends the first k candidates in the requested order to out.
+func (q *query) ordered(k int, out []uint32) []uint32 {
+	switch q.plan.Request.Sort {
+	case search.SortPriceAsc:
+		for i := range k {
+			out = append(out, q.c.at(i))
+		}
+		return out
+	case search.SortPriceDesc:
+		return q.priceDesc(k, out)
+	}
+	return q.relevance(k, out)
+}
+
+// priceDesc appends the first k candidates by price descending, ties by id
+// ascending: document order reversed, with each run of equal prices kept in
+// document order.
+func (q *query) priceDesc(k int, out []uint32) []uint32 {
+	prices, end := q.ix.prices, len(out)+k
+	for i := q.c.len() - 1; i >= 0 && len(out) < end; {
+		p := prices[q.c.at(i)]
+		j := i
+		for j > 0 && prices[q.c.at(j-1)] == p {
+			j--
+		}
+		for t := j; t <= i && len(out) < end; t++ {
+			out = append(out, q.c.at(t))
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// relevance appends the first k candidates by relevance to out.
+func (q *query) relevance(k int, out []uint32) []uint32 {
+	switch {
+	case q.static:
+		return q.browse(k, false, out)
+	case q.hasRequired:
+		return q.rankDocs(q.c.docs, k, out)
+	}
+	return q.rankSparse(k, out)
+}
+
+// rankDocs appends the first k of docs by relevance to out.
+func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
+	if q.static {
+		return q.markBrowse(docs, 0, 0, false, k, out)
+	}
+	q.computeMasks()
+	rs := q.sc.ranked[:0]
+	for _, doc := range docs {
+		rs = append(rs, q.key(doc))
+	}
+	rs = topK(rs, k)
+	for i := range rs {
+		out = append(out, rs[i].doc)
+	}
+	q.sc.ranked = rs[:0]
+	return out
+}
+
+// rankSparse ranks candidates by ranking-only words when no word is
+// required: the candidates holding one are scored and sorted, the rest
+// follow in browse order (within each tier when products come before
+// accessories).
+func (q *query) rankSparse(k int, out []uint32) []uint32 {
+	q.computeMasks()
+	rs := q.sc.ranked[:0]
+	for _, doc := range q.sc.touched {
+		rs = append(rs, q.key(doc))
+	}
+	rs = topK(rs, k)
+	q.sc.ranked = rs[:0]
+	rest := q.browse(k, true, q.sc.rest[:0])
+	q.sc.rest = rest[:0]
+	i, j, end := 0, 0, len(out)+k
+	for len(out) < end && (i < len(rs) || j < len(rest)) {
+		takeScored := j >= len(rest) ||
+			(i < len(rs) && (!q.useTier || rs[i].tier <= q.ix.info[rest[j]].tier))
+		if takeScored {
+			out = append(out, rs[i].doc)
+			i++
+		} else {
+			out = append(out, rest[j])
+			j++
+		}
+	}
+	return out
+}
+
+// browse appends the first k candidates in the query's static order (the
+// browse order unless prepare chose another); with skipScored, the
+// candidates holding a ranking-only word or pair (a mask) are left out.
+func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
+	ix, c := q.ix, &q.c
+	if c.bm != nil {
+		return q.markBrowse(c.docs, 0, 0, skipScored, k, out)
+	}
+	if int(c.hi-c.lo)*denseBrowse < len(ix.products) {
+		return q.markBrowse(nil, c.lo, c.hi, skipScored, k, out)
+	}
+	// Most documents are candidates: walk the browse order.
+	masks, end := q.sc.masks, len(out)+k
+	for _, doc := range q.order {
+		if len(out) >= end {
+			break
+		}
+		if doc >= c.lo && doc < c.hi && !(skipScored && masks[doc] != 0) {
+			out = append(out, doc)
+		}
+	}
+	return out
+}
+
+// markBrowse orders documents by the query's static order with a bitset
+// over rank space: it marks the rank of every document in docs (or in lo..hi when
+// docs is nil), leaving out scored ones with skipScored, then reads the
+// first k marks. The cost is linear in the documents plus a pass over N/64
+// words.
+func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int, out []uint32) []uint32 {
+	if k <= 0 {
+		return out
+	}
+	end := len(out) + k
+	ix, sc := q.ix, q.sc
+	n := (len(ix.products) + 63) / 64
+	if cap(sc.bits) < n {
+		sc.bits = make([]uint64, n)
+	}
+	bits := sc.bits[:n]
+	clear(bits)
+	rank, masks := q.rank, sc.masks
+	mark := func(doc uint32) {
+		if !skipScored || masks[doc] == 0 {
+			r := rank[doc]
+			bits[r>>6] |= 1 << (r & 63)
+		}
+	}
+	if docs != nil {
+		for _, doc := range docs {
+			mark(doc)
+		}
+	} else {
+		for doc := lo; doc < hi; doc++ {
+			mark(doc)
+		}
+	}
+	for w, x := range bits {
+		for x != 0 {
+			if len(out) >= end {
+				return out
+			}
+			out = append(out, q.order[w<<6+mathbits.TrailingZeros64(x)])
+			x &= x - 1
+		}
+	}
+	return out
+}
