@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,6 +73,44 @@ type attrField struct {
 	Unit        string // shown after the value; empty for Wi-Fi
 	Hint        string
 	Suggestions []suggestion
+	// Display is how the page writes values, as JSON: prefix, suffix,
+	// named values and a larger unit (see catalog.Display).
+	Display string
+}
+
+// displayJSON is the form of catalog.Display the page reads.
+type displayJSON struct {
+	Prefix string            `json:"prefix,omitempty"`
+	Suffix string            `json:"suffix,omitempty"`
+	Named  map[string]string `json:"named,omitempty"`
+	Larger *largerJSON       `json:"larger,omitempty"`
+}
+
+type largerJSON struct {
+	Suffix string  `json:"suffix"`
+	Factor float64 `json:"factor"`
+	Step   float64 `json:"step"`
+}
+
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// displayText encodes how values of the attribute are written.
+func displayText(d catalog.Display) string {
+	j := displayJSON{Prefix: d.Prefix, Suffix: d.Suffix}
+	for _, nv := range d.Named {
+		if j.Named == nil {
+			j.Named = map[string]string{}
+		}
+		j.Named[formatFloat(nv.Value)] = nv.Name
+	}
+	if l := d.Larger; l != nil {
+		j.Larger = &largerJSON{Suffix: l.Suffix, Factor: l.Factor, Step: l.Step}
+	}
+	b, err := json.Marshal(j)
+	if err != nil { // strings, maps of strings and numbers always encode
+		return "{}"
+	}
+	return string(b)
 }
 
 type suggestion struct {
@@ -78,29 +118,16 @@ type suggestion struct {
 	Label string
 }
 
-// attrFields returns the requirement inputs in interface order, with the
-// units of interface specification §2.3 Attribute.
-func attrFields() []attrField {
-	meta := map[string]attrField{
-		catalog.MemoryGB: {Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",
-			Suggestions: []suggestion{{"8", "8 GB"}, {"16", "16 GB"}, {"32", "32 GB"}, {"64", "64 GB"}}},
-		catalog.StorageGB: {Label: "Storage", Unit: "GB", Hint: "In GB; 1 TB = 1000.",
-			Suggestions: []suggestion{{"256", "256 GB"}, {"512", "512 GB"}, {"1000", "1 TB"}, {"2000", "2 TB"}}},
-		catalog.ScreenIn: {Label: "Screen size", Unit: "inches", Hint: "Diagonal in inches, e.g. 15.6 or 55.",
-			Suggestions: []suggestion{{"13.3", "13.3 in"}, {"14", "14 in"}, {"15.6", "15.6 in"}, {"27", "27 in"}, {"55", "55 in"}, {"65", "65 in"}}},
-		catalog.ResolutionP: {Label: "Resolution", Unit: "pixels high", Hint: "Pixels high: 2160 for 4K, 1440 for QHD, 1080 for Full HD.",
-			Suggestions: []suggestion{{"1080", "Full HD"}, {"1440", "QHD"}, {"2160", "4K"}}},
-		catalog.RefreshHz: {Label: "Refresh rate", Unit: "Hz", Hint: "In Hz, e.g. 144.",
-			Suggestions: []suggestion{{"60", "60 Hz"}, {"120", "120 Hz"}, {"144", "144 Hz"}, {"165", "165 Hz"}, {"240", "240 Hz"}}},
-		catalog.PowerW: {Label: "Power", Unit: "W", Hint: "In watts, e.g. 65 for a charger.",
-			Suggestions: []suggestion{{"20", "20 W"}, {"65", "65 W"}, {"100", "100 W"}}},
-		catalog.WifiGen: {Label: "Wi-Fi", Unit: "", Hint: "Generation: 6, 6.5 for Wi-Fi 6E, 7.",
-			Suggestions: []suggestion{{"6", "Wi-Fi 6"}, {"6.5", "Wi-Fi 6E"}, {"7", "Wi-Fi 7"}}},
-	}
-	out := make([]attrField, 0, len(meta))
-	for _, name := range catalog.AttributeNames() {
-		f := meta[name]
-		f.Name = name
+// attrFields returns the requirement inputs of the table's attributes, in
+// table order.
+func attrFields(attrs *catalog.AttributeTable) []attrField {
+	out := make([]attrField, 0, attrs.Len())
+	for i := range attrs.Len() {
+		d := attrs.At(i)
+		f := attrField{Name: d.Name, Label: d.Label, Unit: d.Unit, Hint: d.Hint, Display: displayText(d.Display)}
+		for _, s := range d.Suggestions {
+			f.Suggestions = append(f.Suggestions, suggestion{Value: formatFloat(s.Value), Label: s.Name})
+		}
 		out = append(out, f)
 	}
 	return out
@@ -180,7 +207,7 @@ func pageData(opt Options) view {
 	}, "\n")
 	return view{
 		Categories: catalog.Categories(),
-		Attributes: attrFields(),
+		Attributes: attrFields(catalog.DefaultAttributes()),
 		Sorts: []suggestion{
 			{string(search.SortRelevance), "Relevance"},
 			{string(search.SortPriceAsc), "Price: low to high"},

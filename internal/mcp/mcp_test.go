@@ -372,7 +372,7 @@ func schemaMap(t *testing.T, schema any) map[string]any {
 // TestSearchInputSchema checks the advertised enums and names against the
 // catalog's.
 func TestSearchInputSchema(t *testing.T) {
-	props := schemaMap(t, searchInputSchema())["properties"].(map[string]any)
+	props := schemaMap(t, searchInputSchema(catalog.DefaultAttributes()))["properties"].(map[string]any)
 	var gotNames []string
 	for name := range props {
 		gotNames = append(gotNames, name)

@@ -43,36 +43,18 @@ func enumOf[T ~string](values ...T) []any {
 	return out
 }
 
-// attributeDoc describes an attribute for the constraints schema: its
-// meaning, unit and examples.
-func attributeDoc(name string) string {
-	switch name {
-	case catalog.MemoryGB:
-		return "RAM in GB. Example: at least 16 GB RAM -> {\"gte\": 16}."
-	case catalog.StorageGB:
-		return "Storage capacity in GB, 1 TB = 1000. Example: at least 1 TB -> {\"gte\": 1000}; 512 GB SSD -> {\"gte\": 512}."
-	case catalog.ScreenIn:
-		return "Screen size in inches (diagonal). Example: a 15.6\" laptop -> {\"eq\": 15.6}; a 55\" TV -> {\"eq\": 55}; up to 14\" -> {\"lte\": 14}."
-	case catalog.ResolutionP:
-		return "Vertical resolution in pixels: 4K/UHD = 2160, QHD/1440p = 1440, Full HD/1080p = 1080, HD/720p = 720. Example: 4K -> {\"gte\": 2160}."
-	case catalog.RefreshHz:
-		return "Display refresh rate in Hz. Example: at least 144 Hz -> {\"gte\": 144}."
-	case catalog.PowerW:
-		return "Power in watts (charger output, speaker or appliance wattage). Example: at least 65 W -> {\"gte\": 65}."
-	case catalog.WifiGen:
-		return "Wi-Fi generation: 5, 6, 6.5 for Wi-Fi 6E, 7. Example: Wi-Fi 6E or newer -> {\"gte\": 6.5}."
-	}
-	return name
-}
-
 // boundSchema is the schema of one constraint: any of eq, gte, lte.
-func boundSchema(name string) *jsonschema.Schema {
+func boundSchema(d *catalog.AttributeDef) *jsonschema.Schema {
+	doc := d.Doc
+	if doc == "" {
+		doc = d.Name
+	}
 	num := func(desc string) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "number", Minimum: ptr(0.0), Description: desc}
 	}
 	return &jsonschema.Schema{
 		Type:        "object",
-		Description: attributeDoc(name) + " Give eq, or gte and/or lte (both for a range).",
+		Description: doc + " Give eq, or gte and/or lte (both for a range).",
 		Properties: map[string]*jsonschema.Schema{
 			"eq":  num("equal to (within the matching tolerance)"),
 			"gte": num("at least"),
@@ -84,8 +66,9 @@ func boundSchema(name string) *jsonschema.Schema {
 	}
 }
 
-// searchInputSchema is the input schema of search_products.
-func searchInputSchema() *jsonschema.Schema {
+// searchInputSchema is the input schema of search_products, with a
+// constraint property per attribute of the table.
+func searchInputSchema(attrs *catalog.AttributeTable) *jsonschema.Schema {
 	cons := &jsonschema.Schema{
 		Type: "object",
 		Description: "Hard spec requirements, checked per product against the specs retailers state in titles. " +
@@ -94,11 +77,12 @@ func searchInputSchema() *jsonschema.Schema {
 			"Needs a category or brand (or model words in query) to search within. Leave out a requirement that is ambiguous, " +
 			"such as a bare \"16GB\" that could be RAM or storage.",
 		Properties:           map[string]*jsonschema.Schema{},
-		PropertyOrder:        catalog.AttributeNames(),
+		PropertyOrder:        attrs.Names(),
 		AdditionalProperties: falseSchema(),
 	}
-	for _, name := range catalog.AttributeNames() {
-		cons.Properties[name] = boundSchema(name)
+	for i := range attrs.Len() {
+		d := attrs.At(i)
+		cons.Properties[d.Name] = boundSchema(d)
 	}
 	props := map[string]*jsonschema.Schema{
 		search.ParamQuery: {
@@ -328,15 +312,15 @@ func productSchema() *jsonschema.Schema {
 }
 
 // searchOutputSchema is the output schema of search_products: the search
-// response of GET /api/search.
-func searchOutputSchema() *jsonschema.Schema {
+// response of GET /api/search, with the attributes of the table.
+func searchOutputSchema(attrs *catalog.AttributeTable) *jsonschema.Schema {
 	cons := &jsonschema.Schema{
 		Type:          "object",
 		Description:   "The constraints applied, from the constraints argument or from specs written in query.",
 		Properties:    map[string]*jsonschema.Schema{},
-		PropertyOrder: catalog.AttributeNames(),
+		PropertyOrder: attrs.Names(),
 	}
-	for _, name := range catalog.AttributeNames() {
+	for _, name := range attrs.Names() {
 		cons.Properties[name] = &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{

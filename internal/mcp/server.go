@@ -18,6 +18,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 )
 
@@ -43,6 +44,9 @@ type Options struct {
 	// MaxBodyBytes limits an HTTP request body; 0 means
 	// DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// Attributes are the attributes the search_products schema lists;
+	// nil means catalog.DefaultAttributes.
+	Attributes *catalog.AttributeTable
 }
 
 func (o Options) logger() *slog.Logger {
@@ -92,7 +96,11 @@ func NewBackendServer(b Backend, opts Options) *sdk.Server {
 		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}},
 	})
 	t := &tools{backend: b, log: log}
-	s.AddTool(searchTool(), t.searchProducts)
+	attrs := opts.Attributes
+	if attrs == nil {
+		attrs = catalog.DefaultAttributes()
+	}
+	s.AddTool(searchTool(attrs), t.searchProducts)
 	s.AddTool(productTool(), t.getProduct)
 	return s
 }

@@ -59,13 +59,13 @@ type tools struct {
 	log     *slog.Logger
 }
 
-func searchTool() *sdk.Tool {
+func searchTool(attrs *catalog.AttributeTable) *sdk.Tool {
 	return &sdk.Tool{
 		Name:         ToolSearchProducts,
 		Title:        "Search products",
 		Description:  searchDescription,
-		InputSchema:  mustMarshal(searchInputSchema()),
-		OutputSchema: mustMarshal(searchOutputSchema()),
+		InputSchema:  mustMarshal(searchInputSchema(attrs)),
+		OutputSchema: mustMarshal(searchOutputSchema(attrs)),
 		Annotations:  readOnlyAnnotations("Search products"),
 	}
 }
@@ -304,9 +304,9 @@ func exampleArg(name string) string {
 }
 
 func unknownSearchArg(name string) error {
-	if catalog.IsAttribute(name) {
+	if d := catalog.DefaultAttributes().Lookup(name); d != nil {
 		return invalidf("%s is a constraint, not an argument of its own: pass it inside constraints, e.g. "+
-			`{"category": "Laptops", "constraints": {"%s": {"gte": %s}}}`, name, name, exampleBound(name))
+			`{"category": "%s", "constraints": {"%s": {"%s": %s}}}`, name, catalog.Laptops, name, d.ExampleOp, d.ExampleText())
 	}
 	valid := strings.Join(searchArgNames(), ", ")
 	if right := misnamedSearchArg(name); right != "" {
@@ -339,24 +339,6 @@ func misnamedSearchArg(name string) string {
 		return search.ParamSort
 	}
 	return ""
-}
-
-func exampleBound(name string) string {
-	switch name {
-	case catalog.MemoryGB:
-		return "16"
-	case catalog.StorageGB:
-		return "1000"
-	case catalog.ScreenIn:
-		return "15"
-	case catalog.ResolutionP:
-		return "2160"
-	case catalog.RefreshHz:
-		return "144"
-	case catalog.PowerW:
-		return "65"
-	}
-	return "6"
 }
 
 // jsonKind names the JSON type of a value for messages.

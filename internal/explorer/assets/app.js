@@ -16,11 +16,13 @@ const PAGE_SIZE = Number(form.dataset.limit) || 20;
 const TEXT_FIELDS = ['query', 'category', 'brand', 'min_price', 'max_price', 'sort'];
 const ERROR_FIELDS = ['constraints', 'min_price', 'max_price', 'category', 'brand', 'sort', 'query', 'offset'];
 
-// The seven spec requirements, in interface order, as the form lists them.
+// The spec requirements, in the attribute table's order, as the form lists
+// them; display says how values are written (served from the table).
 const ATTRS = [...form.querySelectorAll('.req')].map((row) => ({
   name: row.dataset.name,
   label: row.dataset.label,
   unit: row.dataset.unit,
+  display: JSON.parse(row.dataset.display || '{}'),
   row,
   op: row.querySelector('.req-op'),
   value: row.querySelector('.req-value'),
@@ -105,27 +107,16 @@ function show(node, visible) {
 
 // ----------------------------------------------------------------- formatting
 
+// formatValue writes a value of an attribute as the table's display rule
+// says: a named value by its name ("2160p (4K)", "Wi-Fi 6E"), a whole
+// multiple in a larger unit ("1 TB"), otherwise prefix, number and suffix.
 function formatValue(name, v) {
-  switch (name) {
-    case 'memory_gb':
-      return `${num.format(v)} GB`;
-    case 'storage_gb':
-      return v >= 1000 && v % 250 === 0 ? `${num.format(v / 1000)} TB` : `${num.format(v)} GB`;
-    case 'screen_in':
-      return `${num.format(v)} in`;
-    case 'resolution_p': {
-      const names = { 720: 'HD', 1080: 'Full HD', 1440: 'QHD', 2160: '4K', 4320: '8K' };
-      return names[v] ? `${v}p (${names[v]})` : `${num.format(v)}p`;
-    }
-    case 'refresh_hz':
-      return `${num.format(v)} Hz`;
-    case 'power_w':
-      return `${num.format(v)} W`;
-    case 'wifi_gen':
-      return v === 6.5 ? 'Wi-Fi 6E' : `Wi-Fi ${num.format(v)}`;
-    default:
-      return num.format(v);
-  }
+  const d = ATTR[name] ? ATTR[name].display : {};
+  const named = d.named && d.named[String(v)];
+  if (named) return named;
+  const big = d.larger;
+  if (big && v >= big.factor && v % big.step === 0) return `${num.format(v / big.factor)}${big.suffix}`;
+  return `${d.prefix || ''}${num.format(v)}${d.suffix || ''}`;
 }
 
 function label(name) {
