@@ -63,7 +63,8 @@ const (
 	numAttrs
 )
 
-// attrNames are the catalog attribute names by attribute index.
+// attrNames are the catalog attribute names by attribute index, in the
+// default table's order (a test holds them to it).
 var attrNames = [numAttrs]string{
 	catalog.MemoryGB, catalog.StorageGB, catalog.ScreenIn, catalog.ResolutionP,
 	catalog.RefreshHz, catalog.PowerW, catalog.WifiGen,
@@ -604,11 +605,16 @@ func (d *data) resolveDepth(a axis, depth int) (axis, error) {
 	return out, nil
 }
 
-// attrValue reads the number an attribute axis value states: "16" is 16,
-// "6E" is Wi-Fi 6E (6.5).
+// attrValue reads the number an attribute axis value states: "16" is 16;
+// a name the attribute table gives a value after the attribute's prefix
+// word is that value ("6E" is Wi-Fi 6E, 6.5).
 func attrValue(attr int, v string) (float64, error) {
-	if attr == atWifi && strings.EqualFold(v, "6E") {
-		return 6.5, nil
+	if d := catalog.DefaultAttributes().Lookup(attrNames[attr]); d != nil {
+		for _, nv := range d.Query.Names {
+			if strings.EqualFold(nv.Name, v) {
+				return nv.Value, nil
+			}
+		}
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || f <= 0 {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/catalog"
 )
 
 func TestStyleFormat(t *testing.T) {
@@ -356,4 +358,12 @@ func FuzzParseDims(f *testing.F) {
 		}
 		_ = makeDims(s, "key")
 	})
+}
+
+// TestAttrNames holds the generator's attribute indexes to the default
+// attribute table's order.
+func TestAttrNames(t *testing.T) {
+	if diff := cmp.Diff(catalog.AttributeNames(), attrNames[:]); diff != "" {
+		t.Errorf("attribute names mismatch (-want +got):\n%s", diff)
+	}
 }

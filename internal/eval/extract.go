@@ -96,7 +96,7 @@ func ReadPhoneSpecs(r io.Reader) ([]ExtractCase, error) {
 	scored := []string{catalog.MemoryGB, catalog.StorageGB}
 	out := make([]ExtractCase, 0, len(t.rows))
 	for i := range t.rows {
-		c := ExtractCase{Line: t.line[i], Title: t.get(i, "model"), Category: "Phones", Scored: scored}
+		c := ExtractCase{Line: t.line[i], Title: t.get(i, "model"), Category: string(catalog.Phones), Scored: scored}
 		if titleStatesRe.MatchString(c.Title) {
 			for _, col := range []string{t.get(i, "ram"), t.get(i, "storage")} {
 				for _, m := range phoneCapRe.FindAllStringSubmatch(col, -1) {
@@ -212,5 +212,5 @@ func (r ExtractResult) attributeOrder() []string {
 	return slices.Clip(out)
 }
 
-// allAttributes lists the seven attribute names.
+// allAttributes lists the attribute names of the default table.
 func allAttributes() []string { return catalog.AttributeNames() }
