@@ -1,6 +1,10 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+
+	"productsearch/internal/catalog"
+)
 
 // cueKind is what a phrase says about a listing.
 type cueKind uint8
@@ -41,25 +45,25 @@ type cue struct {
 
 // Category names, as the catalog spells them.
 const (
-	catLaptops   = "Laptops"
-	catDesktops  = "Desktops"
-	catTablets   = "Tablets"
-	catPhones    = "Phones"
-	catTVs       = "TVs"
-	catMonitors  = "Monitors"
-	catHeadphone = "Headphones"
-	catSpeakers  = "Speakers"
-	catCameras   = "Cameras"
-	catKeyboards = "Keyboards"
-	catMice      = "Mice"
-	catPrinters  = "Printers"
-	catNetwork   = "Networking"
-	catStorage   = "Storage"
-	catGaming    = "Gaming"
-	catWearables = "Wearables"
-	catDrones    = "Drones"
-	catAudio     = "Audio"
-	catCables    = "Cables & Chargers"
+	catLaptops   = string(catalog.Laptops)
+	catDesktops  = string(catalog.Desktops)
+	catTablets   = string(catalog.Tablets)
+	catPhones    = string(catalog.Phones)
+	catTVs       = string(catalog.TVs)
+	catMonitors  = string(catalog.Monitors)
+	catHeadphone = string(catalog.Headphones)
+	catSpeakers  = string(catalog.Speakers)
+	catCameras   = string(catalog.Cameras)
+	catKeyboards = string(catalog.Keyboards)
+	catMice      = string(catalog.Mice)
+	catPrinters  = string(catalog.Printers)
+	catNetwork   = string(catalog.Networking)
+	catStorage   = string(catalog.Storage)
+	catGaming    = string(catalog.Gaming)
+	catWearables = string(catalog.Wearables)
+	catDrones    = string(catalog.Drones)
+	catAudio     = string(catalog.Audio)
+	catCables    = string(catalog.CablesChargers)
 )
 
 func dev(cat string) cue      { return cue{kind: kDevice, cat: cat} }

@@ -1,5 +1,7 @@
 package extract
 
+import "productsearch/internal/catalog"
+
 // attrSet is a set of the seven attributes.
 type attrSet uint8
 
@@ -34,41 +36,41 @@ type rules struct {
 // rulesFor returns the reading rules of a listing's category and type.
 func rulesFor(ctx Context) rules {
 	var r rules
-	switch ctx.Category {
-	case "Laptops":
+	switch catalog.Category(ctx.Category) {
+	case catalog.Laptops:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 128, scrMin: 10, scrMax: 18.5}
-	case "Desktops":
+	case catalog.Desktops:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 256, scrMin: 15, scrMax: 34}
-	case "Tablets":
+	case catalog.Tablets:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 16, ramMax: 24, scrMin: 6, scrMax: 15}
-	case "Phones":
+	case catalog.Phones:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 1.5, scrMax: 8.2}
-	case "TVs":
+	case catalog.TVs:
 		r = rules{allow: aScr | aRes | aRef, scrMin: 19, scrMax: 120}
-	case "Monitors":
+	case catalog.Monitors:
 		r = rules{allow: aScr | aRes | aRef, scrMin: 10, scrMax: 57}
-	case "Headphones", "Keyboards", "Mice":
+	case catalog.Headphones, catalog.Keyboards, catalog.Mice:
 		r = rules{}
-	case "Speakers":
+	case catalog.Speakers:
 		r = rules{allow: aPow}
-	case "Cables & Chargers":
+	case catalog.CablesChargers:
 		// A cable's or adapter's rated video resolution ("USB-C to HDMI 4K").
 		r = rules{allow: aPow | aRes}
-	case "Audio":
+	case catalog.Audio:
 		r = rules{allow: aPow | aSto, loneSto: 1}
-	case "Cameras":
+	case catalog.Cameras:
 		r = rules{allow: aSto | aScr | aRes, scrMin: 1.5, scrMax: 4}
-	case "Printers":
+	case catalog.Printers:
 		r = rules{allow: aWifi}
-	case "Networking":
+	case catalog.Networking:
 		r = rules{allow: aWifi | aSto}
-	case "Storage":
+	case catalog.Storage:
 		r = rules{allow: aSto | aMem, loneSto: 1, ramModule: true}
-	case "Gaming":
+	case catalog.Gaming:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 32, scrMin: 3, scrMax: 10}
-	case "Wearables":
+	case catalog.Wearables:
 		r = rules{allow: aSto | aScr, loneSto: 1, scrMin: 0.5, scrMax: 2.5}
-	case "Drones":
+	case catalog.Drones:
 		r = rules{allow: aSto | aRes}
 	default:
 		// Unknown: only figures that say what they are. Sizes and watts are
