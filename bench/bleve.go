@@ -93,7 +93,8 @@ func NewBleve(s *catalog.Snapshot) (*Peer, error) {
 		idx.Close()
 		return nil, fmt.Errorf("bleve: index holds %d documents of %d (%v)", n, len(s.Products), err)
 	}
-	return &Peer{name: "bleve", products: s.Products, be: b, maxCand: search.DefaultMaxCandidates}, nil
+	return &Peer{name: "bleve", products: s.Products, be: b, maxCand: search.DefaultMaxCandidates,
+		attrs: catalog.DefaultAttributes()}, nil
 }
 
 func bleveMapping() (mapping.IndexMapping, error) {

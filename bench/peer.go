@@ -65,6 +65,7 @@ type Peer struct {
 	products []catalog.Product // by document number: the snapshot's order
 	be       backend
 	maxCand  int
+	attrs    *catalog.AttributeTable
 }
 
 var _ Searcher = (*Peer)(nil)
@@ -82,7 +83,7 @@ func (p *Peer) Close() error {
 
 // Search plans and runs a request.
 func (p *Peer) Search(ctx context.Context, req search.Request) (*search.Result, error) {
-	plan, err := req.Plan()
+	plan, err := req.PlanWith(p.attrs)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +110,7 @@ func (p *Peer) Search(ctx context.Context, req search.Request) (*search.Result, 
 	need := r.Offset + r.Limit
 	var matched, unverified []int32
 	for _, doc := range docs {
-		switch search.Judge(p.products[doc].Attributes, plan.Constraints, nil) {
+		switch search.Judge(p.attrs, p.products[doc].Attributes, plan.Constraints, nil) {
 		case search.Matched:
 			res.Total++
 			if len(matched) < need {
@@ -135,7 +136,7 @@ func (p *Peer) Search(ctx context.Context, req search.Request) (*search.Result, 
 			return res, nil
 		}
 		status := make(map[string]string, len(plan.Constraints))
-		search.Judge(p.products[doc].Attributes, plan.Constraints, status)
+		search.Judge(p.attrs, p.products[doc].Attributes, plan.Constraints, status)
 		res.Products = append(res.Products, search.Hit{Product: &p.products[doc], ConstraintStatus: status})
 	}
 	return res, nil

@@ -49,7 +49,8 @@ func NewSQLite(s *catalog.Snapshot) (*Peer, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Peer{name: "sqlite", products: s.Products, be: x, maxCand: search.DefaultMaxCandidates}, nil
+	return &Peer{name: "sqlite", products: s.Products, be: x, maxCand: search.DefaultMaxCandidates,
+		attrs: catalog.DefaultAttributes()}, nil
 }
 
 func (x *sqliteIndex) load(s *catalog.Snapshot) error {
