@@ -37,6 +37,8 @@ type AttributeDef struct {
 	// Unit is the unit shown after an input value ("GB", "inches"); empty
 	// when the value is a plain number such as a Wi-Fi generation.
 	Unit string
+	// UnitDoc states the unit in the API reference ("GB, 1TB = 1000").
+	UnitDoc string
 	// Hint explains the unit of an input value to people.
 	Hint string
 	// Doc describes the attribute to agents: meaning, unit and examples.

@@ -7,7 +7,7 @@ package catalog
 func DefaultAttributes() *AttributeTable {
 	return &AttributeTable{defs: []AttributeDef{
 		{
-			Name: MemoryGB, Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",
+			Name: MemoryGB, UnitDoc: "GB", Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",
 			Doc:     `RAM in GB. Example: at least 16 GB RAM -> {"gte": 16}.`,
 			Example: 16, ExampleOp: OpGte,
 			Aliases: []string{"ram", "mem"},
@@ -21,7 +21,7 @@ func DefaultAttributes() *AttributeTable {
 			Display:     Display{Suffix: " GB"},
 		},
 		{
-			Name: StorageGB, Label: "Storage", Unit: "GB", Hint: "In GB; 1 TB = 1000.",
+			Name: StorageGB, UnitDoc: "GB, 1TB = 1000", Label: "Storage", Unit: "GB", Hint: "In GB; 1 TB = 1000.",
 			Doc:     `Storage capacity in GB, 1 TB = 1000. Example: at least 1 TB -> {"gte": 1000}; 512 GB SSD -> {"gte": 512}.`,
 			Example: 1000, ExampleOp: OpGte,
 			Aliases:   []string{"stor", "ssd", "disk", "hdd", "capacity"},
@@ -36,7 +36,7 @@ func DefaultAttributes() *AttributeTable {
 			Display:     Display{Suffix: " GB", Larger: &LargerUnit{Suffix: " TB", Factor: 1000, Step: 250}},
 		},
 		{
-			Name: ScreenIn, Label: "Screen size", Unit: "inches", Hint: "Diagonal in inches, e.g. 15.6 or 55.",
+			Name: ScreenIn, UnitDoc: "inches", Label: "Screen size", Unit: "inches", Hint: "Diagonal in inches, e.g. 15.6 or 55.",
 			Doc: `Screen size in inches (diagonal). Example: a 15.6" laptop -> {"eq": 15.6}; a 55" TV -> {"eq": 55}; ` +
 				`up to 14" -> {"lte": 14}.`,
 			Example: 15.6, ExampleOp: OpEq,
@@ -48,7 +48,7 @@ func DefaultAttributes() *AttributeTable {
 			Display: Display{Suffix: " in"},
 		},
 		{
-			Name: ResolutionP, Label: "Resolution", Unit: "pixels high",
+			Name: ResolutionP, UnitDoc: "pixels high, 4K = 2160", Label: "Resolution", Unit: "pixels high",
 			Hint: "Pixels high: 2160 for 4K, 1440 for QHD, 1080 for Full HD.",
 			Doc: `Vertical resolution in pixels: 4K/UHD = 2160, QHD/1440p = 1440, Full HD/1080p = 1080, HD/720p = 720. ` +
 				`Example: 4K -> {"gte": 2160}.`,
@@ -65,7 +65,7 @@ func DefaultAttributes() *AttributeTable {
 			}},
 		},
 		{
-			Name: RefreshHz, Label: "Refresh rate", Unit: "Hz", Hint: "In Hz, e.g. 144.",
+			Name: RefreshHz, UnitDoc: "Hz", Label: "Refresh rate", Unit: "Hz", Hint: "In Hz, e.g. 144.",
 			Doc:     `Display refresh rate in Hz. Example: at least 144 Hz -> {"gte": 144}.`,
 			Example: 144, ExampleOp: OpGte,
 			Aliases: []string{"refresh", "hz", "fps"},
@@ -75,7 +75,7 @@ func DefaultAttributes() *AttributeTable {
 			Display: Display{Suffix: " Hz"},
 		},
 		{
-			Name: PowerW, Label: "Power", Unit: "W", Hint: "In watts, e.g. 65 for a charger.",
+			Name: PowerW, UnitDoc: "W", Label: "Power", Unit: "W", Hint: "In watts, e.g. 65 for a charger.",
 			Doc:     `Power in watts (charger output, speaker or appliance wattage). Example: at least 65 W -> {"gte": 65}.`,
 			Example: 65, ExampleOp: OpGte,
 			Aliases:     []string{"power", "watt", "charg"},
@@ -84,7 +84,7 @@ func DefaultAttributes() *AttributeTable {
 			Display:     Display{Suffix: " W"},
 		},
 		{
-			Name: WifiGen, Label: "Wi-Fi", Hint: "Generation: 6, 6.5 for Wi-Fi 6E, 7.",
+			Name: WifiGen, UnitDoc: "generation, 6E = 6.5", Label: "Wi-Fi", Hint: "Generation: 6, 6.5 for Wi-Fi 6E, 7.",
 			Doc:     `Wi-Fi generation: 5, 6, 6.5 for Wi-Fi 6E, 7. Example: Wi-Fi 6E or newer -> {"gte": 6.5}.`,
 			Example: 6, ExampleOp: OpGte,
 			Aliases: []string{"wifi", "wlan", "wireless"},
