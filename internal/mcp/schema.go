@@ -72,7 +72,7 @@ func searchInputSchema(attrs *catalog.AttributeTable) *jsonschema.Schema {
 	cons := &jsonschema.Schema{
 		Type: "object",
 		Description: "Hard spec requirements, checked per product against the specs retailers state in titles. " +
-			"Keys are the seven attribute names; each value is an object with eq, gte and/or lte numbers in the attribute's unit. " +
+			"Keys are the attribute names below; each value is an object with eq, gte and/or lte numbers in the attribute's unit. " +
 			"Example: {\"memory_gb\": {\"gte\": 16}, \"storage_gb\": {\"gte\": 1000}, \"screen_in\": {\"gte\": 15, \"lte\": 16}}. " +
 			"Needs a category or brand (or model words in query) to search within. Leave out a requirement that is ambiguous, " +
 			"such as a bare \"16GB\" that could be RAM or storage.",
