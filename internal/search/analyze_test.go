@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/catalog"
 )
 
 func TestAnalyze(t *testing.T) {
@@ -270,5 +272,43 @@ func TestAnalyzeKeepsVariantWords(t *testing.T) {
 		if got := Analyze(q, "").String(); !strings.Contains(got, "+max") {
 			t.Errorf("Analyze(%q) = %s, want max as a required word", q, got)
 		}
+	}
+}
+
+// TestAnalyzeWithTable reads specs by the query forms of a table with an
+// attribute the default table lacks; Derived.String orders names the
+// default table does not know after the others.
+func TestAnalyzeWithTable(t *testing.T) {
+	defs := append(catalog.DefaultAttributes().Defs(), catalog.AttributeDef{
+		Name: "battery_mah", ExampleOp: catalog.OpGte,
+		Query: catalog.QueryForms{Op: catalog.OpGte, Units: []catalog.Unit{{Suffix: "mah", Factor: 1}},
+			Labels: []string{"battery"}},
+	}, catalog.AttributeDef{
+		Name: "weight_kg", ExampleOp: catalog.OpLte,
+		Query: catalog.QueryForms{Op: catalog.OpLte, Units: []catalog.Unit{{Suffix: "kg", Factor: 1, NeedsLabel: true}},
+			Labels: []string{"weight"}},
+	})
+	attrs, err := catalog.NewAttributeTable(defs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		query, want string
+	}{
+		{"phone 5000mAh battery 8GB RAM", "+phone ~5000mah ~8gb memory_gb>=8 battery_mah>=5000"},
+		{"5000mah", "~5000mah battery_mah>=5000"},
+		{"tablet 2kg", "+tablet ~2kg"},
+		{"tablet 2kg weight", "+tablet ~2kg weight_kg<=2"},
+		{"1TB SSD 4K", "~1tb ~ssd ~4k storage_gb>=1000 resolution_p>=2160"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			if got := AnalyzeWith(attrs, tt.query, "", "").String(); got != tt.want {
+				t.Errorf("AnalyzeWith(%q) = %q, want %q", tt.query, got, tt.want)
+			}
+		})
+	}
+	if got := Analyze("5000mah", "").String(); got != "~5000mah" {
+		t.Errorf("the default table reads %q as %q, want only a ranking term", "5000mah", got)
 	}
 }
