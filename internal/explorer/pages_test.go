@@ -132,7 +132,7 @@ func TestPageMarkup(t *testing.T) {
 }
 
 // TestIndexContent checks what the explorer form offers: the 19
-// categories, the seven requirements with their units and operators, and
+// categories, the requirements with their units, value formats and operators, and
 // no swagger-ui.
 func TestIndexContent(t *testing.T) {
 	e := newExplorer(t, Options{})
@@ -141,7 +141,7 @@ func TestIndexContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var categories, reqs, ops []string
-	units := map[string]string{}
+	units, displays := map[string]string{}, map[string]string{}
 	for n := range doc.Descendants() {
 		if n.Type != html.ElementNode {
 			continue
@@ -156,6 +156,7 @@ func TestIndexContent(t *testing.T) {
 		if n.Data == "div" && attr(n, "class") == "req" {
 			reqs = append(reqs, attr(n, "data-name"))
 			units[attr(n, "data-name")] = attr(n, "data-unit")
+			displays[attr(n, "data-name")] = attr(n, "data-display")
 		}
 		if n.Data == "select" && attr(n, "id") == "op-memory_gb" {
 			for o := range n.Descendants() {
@@ -175,6 +176,16 @@ func TestIndexContent(t *testing.T) {
 		"refresh_hz": "Hz", "power_w": "W", "wifi_gen": ""}
 	if diff := cmp.Diff(wantUnits, units); diff != "" {
 		t.Errorf("units mismatch (-want +got):\n%s", diff)
+	}
+	wantDisplays := map[string]string{
+		"memory_gb": `{"suffix":" GB"}`, "storage_gb": `{"suffix":" GB","larger":{"suffix":" TB","factor":1000,"step":250}}`,
+		"screen_in": `{"suffix":" in"}`,
+		"resolution_p": `{"suffix":"p","named":{"1080":"1080p (Full HD)","1440":"1440p (QHD)","2160":"2160p (4K)",` +
+			`"4320":"4320p (8K)","720":"720p (HD)"}}`,
+		"refresh_hz": `{"suffix":" Hz"}`, "power_w": `{"suffix":" W"}`, "wifi_gen": `{"prefix":"Wi-Fi ","named":{"6.5":"Wi-Fi 6E"}}`,
+	}
+	if diff := cmp.Diff(wantDisplays, displays); diff != "" {
+		t.Errorf("value formats mismatch (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"", "gte", "lte", "eq", "range"}, ops); diff != "" {
 		t.Errorf("operators mismatch (-want +got):\n%s", diff)
