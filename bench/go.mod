@@ -4,6 +4,8 @@ go 1.26.8
 
 require productsearch v0.0.0
 
+require golang.org/x/text v0.42.0 // indirect
+
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.30.0
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
