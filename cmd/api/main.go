@@ -8,55 +8,47 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
-
-	"productsearch/internal/api"
-	"productsearch/internal/config"
-	"productsearch/internal/explorer"
-	"productsearch/internal/mcp"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	reload := make(chan struct{}, 1)
-	go func() {
-		for range hup {
-			select {
-			case reload <- struct{}{}:
-			default: // a reload is already pending
-			}
-		}
-	}()
-
-	err := api.Run(ctx, os.Args[1:], os.LookupEnv, os.Stdout, os.Stderr, api.WithReload(reload),
-		api.WithExtension(mountMCP),
-		api.WithExtension(mountExplorer))
-	if err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "api:", err)
 		os.Exit(1)
 	}
 }
 
-// mountMCP serves the MCP endpoint (POST /api/mcp) from the same engine,
-// behind the server's per-IP rate limit.
-func mountMCP(s *api.Server) error {
-	return s.Mount("/api/mcp", mcp.NewHandler(s.Engine(), mcp.Options{Logger: s.Logger()}), api.Methods(http.MethodPost))
+// run serves until ctx is done, configured from the process environment,
+// reloading the catalog on SIGHUP.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	p := &process{env: os.LookupEnv, stdout: stdout, stderr: stderr, reload: hangups(ctx)}
+	return p.run(ctx, args)
 }
 
-// mountExplorer serves the web explorer at /, its data endpoints under
-// /api/explorer (behind the per-IP rate limit) and the API reference at
-// /docs, with the configured public key prefilled in the reference.
-func mountExplorer(s *api.Server) error {
-	cfg, err := config.Load(os.LookupEnv)
-	if err != nil {
-		return fmt.Errorf("explorer: %w", err)
-	}
-	return explorer.Mount(s, explorer.Options{PublicKey: cfg.PublicAPIKey})
+// hangups turns SIGHUP into receives on the returned channel until ctx is
+// done; signals that arrive while a reload is pending are merged.
+func hangups(ctx context.Context) <-chan struct{} {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	reload := make(chan struct{}, 1)
+	go func() {
+		defer signal.Stop(hup)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				select {
+				case reload <- struct{}{}:
+				default: // a reload is already pending
+				}
+			}
+		}
+	}()
+	return reload
 }

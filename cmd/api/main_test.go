@@ -24,7 +24,7 @@ import (
 // except GET /api/health (interface specification §8 Limits), and that nothing answers /metrics on the
 // public port. A route added later without the limit fails here.
 func TestEveryRouteButHealthIsLimited(t *testing.T) {
-	base, srv := serve(t, 1000)
+	base, srv := serveAll(t, 1000)
 	// Concrete requests for the parameters of route patterns.
 	concrete := strings.NewReplacer(":id", "p1", "*", "app.js")
 	var seen []string
@@ -55,7 +55,7 @@ func TestEveryRouteButHealthIsLimited(t *testing.T) {
 	}
 	slices.Sort(seen)
 	want := []string{
-		"GET /", "GET /api/explorer/product/*", "GET /api/explorer/search", "GET /api/health", "GET /api/product/:id",
+		"GET /", "GET /api/explorer/product/:id", "GET /api/explorer/search", "GET /api/health", "GET /api/product/:id",
 		"GET /api/search", "GET /assets/*", "GET /docs", "GET /openapi.json", "GET /openapi.yaml", "POST /api/mcp",
 	}
 	if diff := cmp.Diff(want, seen); diff != "" {
@@ -66,10 +66,10 @@ func TestEveryRouteButHealthIsLimited(t *testing.T) {
 	}
 }
 
-// serve starts the server as cmd/api builds it, MCP and explorer mounted,
+// serveAll starts the server as cmd/api builds it, MCP and explorer mounted,
 // over a one-product catalog with the public key "public" and a per-IP
 // budget of limit, its clock stopped at 06:00 UTC.
-func serve(t *testing.T, limit int) (string, *api.Server) {
+func serveAll(t *testing.T, limit int) (string, *api.Server) {
 	t.Helper()
 	when := time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC)
 	snap := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: when}, Products: []catalog.Product{{
@@ -87,10 +87,8 @@ func serve(t *testing.T, limit int) (string, *api.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mount := range []func(*api.Server) error{mountMCP, mountExplorer} {
-		if err := mount(srv); err != nil {
-			t.Fatal(err)
-		}
+	if err := mountAll(srv, "public"); err != nil {
+		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -130,7 +128,7 @@ func send(t *testing.T, method, url, body string, header ...string) (*http.Respo
 // no key, the per-IP budget shared with REST, the rate-limit headers on
 // every answer, and the 429 body of the interface once the budget is spent.
 func TestMCPIsRateLimitedPerIP(t *testing.T) {
-	base, _ := serve(t, 3)
+	base, _ := serveAll(t, 3)
 	call := func(method, path, body string, header ...string) (*http.Response, []byte) {
 		t.Helper()
 		return send(t, method, base+path, body, header...)

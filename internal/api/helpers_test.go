@@ -20,6 +20,9 @@ import (
 
 const testPublicKey = "ps_public_demo_key"
 
+// benchKey is a production key with a huge budget.
+const benchKey = "bench-key-000000001"
+
 // fakeEngine is a search engine with canned answers.
 type fakeEngine struct {
 	search    func(ctx context.Context, req search.Request) (*search.Result, error)
@@ -196,7 +199,7 @@ func (ts *testServer) do(t testing.TB, method, path string, body io.Reader, head
 func (ts *testServer) metrics(t testing.TB, method, path string) response {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	newMetricsServer(ts.srv.Telemetry().MetricsHandler(), ts.srv.Logger()).Handler.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	NewMetricsServer(ts.srv.Telemetry().MetricsHandler(), ts.srv.Logger()).Handler.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
 	return response{status: rec.Code, header: rec.Result().Header, body: rec.Body.Bytes()}
 }
 
@@ -208,3 +211,15 @@ func (ts *testServer) get(t testing.TB, path string, header ...string) response 
 
 // fixedClock returns a clock stopped at t.
 func fixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
+
+// waitUntil polls cond for up to ten seconds.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

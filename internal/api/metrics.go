@@ -164,18 +164,18 @@ func normalizeMethod(m string) string {
 	return "_OTHER"
 }
 
-// metricsPath is where the operators' listener serves the Prometheus text
+// MetricsPath is where the operators' listener serves the Prometheus text
 // format.
-const metricsPath = "/metrics"
+const MetricsPath = "/metrics"
 
-// newMetricsServer returns the operators' HTTP server: GET (and HEAD)
+// NewMetricsServer returns the operators' HTTP server: GET (and HEAD)
 // /metrics answered by h, 404 for any other path and 405 for other
-// methods. It needs no key and is not rate limited, so Run serves it on a
+// methods. It needs no key and is not rate limited, so cmd/api serves it on a
 // listener of its own (METRICS_ADDR, loopback by default), never on the
 // public port.
-func newMetricsServer(h http.Handler, log *slog.Logger) *http.Server {
+func NewMetricsServer(h http.Handler, log *slog.Logger) *http.Server {
 	mux := http.NewServeMux()
-	mux.Handle("GET "+metricsPath, h)
+	mux.Handle("GET "+MetricsPath, h)
 	return &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: readTimeout,

@@ -8,11 +8,14 @@ import (
 	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/adaptor"
+	"github.com/gofiber/fiber/v2/middleware/recover"
+	"github.com/gofiber/fiber/v2/middleware/requestid"
 	"github.com/valyala/fasthttp"
-	"github.com/valyala/fasthttp/fasthttpadaptor"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
@@ -33,15 +36,23 @@ const maxRequestID = 128
 
 // reqState is what the middleware learns about one request.
 type reqState struct {
-	rid    []byte // request id: the incoming header's bytes or ridBuf
-	ridBuf [32]byte
-	route  string // the route that matched; empty when none did
-	client netip.Addr
-	keyID  string
-	engine time.Duration
+	rid      string // request id, valid while the request runs
+	route    string // the route that matched; empty when none did
+	client   netip.Addr
+	keyID    string
+	engine   time.Duration
+	panicked bool
 }
 
-type stateKey struct{}
+// Keys of the request's Fiber locals. clientKey and spanKey are also read
+// through the net/http request context of mounted handlers (the fasthttp
+// request context answers Value from the locals).
+type (
+	stateKey     struct{}
+	requestIDKey struct{}
+	clientKey    struct{}
+	spanKey      struct{}
+)
 
 func state(c *fiber.Ctx) *reqState {
 	if st, ok := c.Locals(stateKey{}).(*reqState); ok {
@@ -66,9 +77,56 @@ func (s *Server) guardMethod(next fasthttp.RequestHandler) fasthttp.RequestHandl
 	}
 }
 
-// observe wraps every routed request: request id, client address, size
-// checks, the trace span, panic recovery, error responses, the request
-// metric and the access log.
+// middleware returns the chain every routed request passes: a well-formed
+// incoming X-Request-ID is kept (others are dropped), Fiber's requestid
+// assigns the id, observe records it, and Fiber's recover turns a panic in
+// a handler into an error that observe answers with a JSON 500.
+func (s *Server) middleware() []any {
+	return []any{
+		dropBadRequestID,
+		requestid.New(requestid.Config{Header: headerRequestID, Generator: s.newRequestID, ContextKey: requestIDKey{}}),
+		s.observe,
+		recover.New(recover.Config{EnableStackTrace: true, StackTraceHandler: s.logPanic}),
+	}
+}
+
+// dropBadRequestID removes an incoming X-Request-ID that is too long or
+// holds characters other than letters, digits and -_.:/+=, so that the
+// requestid middleware generates a fresh one.
+func dropBadRequestID(c *fiber.Ctx) error {
+	if in := c.Request().Header.Peek(headerRequestID); len(in) > 0 && (len(in) > maxRequestID || !validRequestID(in)) {
+		c.Request().Header.Del(headerRequestID)
+	}
+	return c.Next()
+}
+
+// newRequestID returns a request id unique to this process: a random
+// prefix chosen at start and a sequence number.
+func (s *Server) newRequestID() string {
+	var b [32]byte
+	return string(strconv.AppendUint(append(b[:0], s.ridBase...), s.ridSeq.Add(1), 36))
+}
+
+// logPanic logs a handler's panic with its stack and marks the request, so
+// that observe answers it with a 500 whatever the panic value.
+func (s *Server) logPanic(c *fiber.Ctx, r any) {
+	st := state(c)
+	s.log.Error("panic serving request", ridAttr(st), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+	st.panicked = true
+	c.Response().ResetBody()
+}
+
+// observe wraps every routed request: client address, size checks, the
+// trace span, error responses, the request metric and the access log.
+//
+// The span is started here rather than by the otelfiber contrib middleware:
+// spans are named "METHOD route-template" with the route names of the
+// metrics ("/api/product/{id}"), carry the request id, and follow the
+// current HTTP semantic conventions (http.request.method, url.path,
+// http.response.status_code), which otelfiber v2 does not; and otelfiber
+// would record a second set of request metrics. Every string handed to the
+// span is copied: Fiber reuses the request's memory once the handler
+// returns, and spans are exported later.
 func (s *Server) observe(c *fiber.Ctx) (err error) {
 	start := time.Now()
 	st, _ := s.states.Get().(*reqState)
@@ -77,25 +135,24 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 	}
 	*st = reqState{}
 	c.Locals(stateKey{}, st)
-
-	st.rid = s.requestID(c, st.ridBuf[:0])
-	c.Response().Header.SetBytesV(headerRequestID, st.rid)
+	st.rid, _ = c.Locals(requestIDKey{}).(string)
 	st.client = s.clientAddr(c)
+	c.Locals(clientKey{}, st.client)
 
 	var span trace.Span
 	if s.tracing {
+		method := strings.Clone(c.Method())
 		ctx := s.prop.Extract(context.Background(), headerCarrier{&c.Request().Header})
-		ctx, span = s.tracer.Start(ctx, c.Method(), trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(attribute.String("http.request.method", c.Method()),
+		ctx, span = s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer),
+			trace.WithAttributes(attribute.String("http.request.method", method),
 				attribute.String("url.path", string(c.Request().URI().PathOriginal())),
-				attribute.String("http.request_id", string(st.rid))))
+				attribute.String("http.request_id", strings.Clone(st.rid))))
 		c.SetUserContext(ctx)
+		c.Locals(spanKey{}, span)
 	}
 
 	defer func() {
-		if r := recover(); r != nil {
-			s.log.Error("panic serving request", ridAttr(st), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
-			c.Response().ResetBody()
+		if st.panicked {
 			err = errInternal
 		}
 		if err != nil {
@@ -108,46 +165,10 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 			writeJSONError(c, status, msg)
 			err = nil
 		}
-		status := c.Response().StatusCode()
-		route := st.route
-		if route == "" {
-			route = routeUnmatched
-		}
-		elapsed := time.Since(start)
-		s.metrics.request(c.UserContext(), route, c.Method(), status, elapsed)
-		if span != nil {
-			span.SetName(c.Method() + " " + route)
-			span.SetAttributes(attribute.String("http.route", route), attribute.Int("http.response.status_code", status))
-			if status >= 500 {
-				span.SetStatus(codes.Error, http.StatusText(status))
-			}
-			span.End()
-		}
-		level := slog.LevelInfo
-		if status >= 500 {
-			level = slog.LevelError
-		}
-		if s.log.Enabled(context.Background(), level) {
-			attrs := []slog.Attr{
-				ridAttr(st),
-				slog.String("method", c.Method()),
-				slog.String("route", route),
-				slog.String("path", echo(string(c.Request().URI().PathOriginal()))),
-				slog.Int("status", status),
-				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
-				slog.Int("bytes", len(c.Response().Body())),
-				slog.String("client", st.client.String()),
-			}
-			if st.keyID != "" {
-				attrs = append(attrs, slog.String("key_id", st.keyID))
-			}
-			if st.engine > 0 {
-				attrs = append(attrs, slog.Float64("engine_ms", float64(st.engine.Microseconds())/1000))
-			}
-			s.log.LogAttrs(context.Background(), level, "request", attrs...)
-		}
+		s.finish(c, st, span, time.Since(start))
 		s.states.Put(st)
 		c.Locals(stateKey{}, nil)
+		c.Locals(spanKey{}, nil)
 	}()
 
 	if len(c.Request().Header.RequestURI()) > maxURILen {
@@ -160,8 +181,51 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 	return c.Next()
 }
 
+// finish records the request metric, ends the span and writes the access
+// log of a request that took elapsed.
+func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed time.Duration) {
+	status := c.Response().StatusCode()
+	route := st.route
+	if route == "" {
+		route = routeUnmatched
+	}
+	s.metrics.request(c.UserContext(), route, c.Method(), status, elapsed)
+	if span != nil {
+		span.SetName(c.Method() + " " + route) // the concatenation is a copy
+		span.SetAttributes(attribute.String("http.route", route), attribute.Int("http.response.status_code", status))
+		if status >= 500 {
+			span.SetStatus(codes.Error, http.StatusText(status))
+		}
+		span.End()
+	}
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	if !s.log.Enabled(context.Background(), level) {
+		return
+	}
+	attrs := []slog.Attr{
+		ridAttr(st),
+		slog.String("method", c.Method()),
+		slog.String("route", route),
+		slog.String("path", echo(string(c.Request().URI().PathOriginal()))),
+		slog.Int("status", status),
+		slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+		slog.Int("bytes", len(c.Response().Body())),
+		slog.String("client", st.client.String()),
+	}
+	if st.keyID != "" {
+		attrs = append(attrs, slog.String("key_id", st.keyID))
+	}
+	if st.engine > 0 {
+		attrs = append(attrs, slog.Float64("engine_ms", float64(st.engine.Microseconds())/1000))
+	}
+	s.log.LogAttrs(context.Background(), level, "request", attrs...)
+}
+
 // ridAttr is the log attribute of the request id.
-func ridAttr(st *reqState) slog.Attr { return slog.String("request_id", string(st.rid)) }
+func ridAttr(st *reqState) slog.Attr { return slog.String("request_id", st.rid) }
 
 // named returns a handler that records the route name of the request,
 // for the http.route attribute of metrics, spans and the access log.
@@ -170,15 +234,6 @@ func named(route string) fiber.Handler {
 		state(c).route = route
 		return c.Next()
 	}
-}
-
-// requestID reuses a well-formed incoming X-Request-ID or appends a new
-// one to buf.
-func (s *Server) requestID(c *fiber.Ctx, buf []byte) []byte {
-	if in := c.Request().Header.Peek(headerRequestID); len(in) > 0 && len(in) <= maxRequestID && validRequestID(in) {
-		return in
-	}
-	return strconv.AppendUint(append(buf, s.ridBase...), s.ridSeq.Add(1), 36)
 }
 
 func validRequestID(b []byte) bool {
@@ -291,79 +346,22 @@ func (hc headerCarrier) Keys() []string {
 	return keys
 }
 
-// clientKey carries the client address in a mounted handler's context.
-type clientKey struct{}
-
 // ClientAddr returns the client address of a request served by a mounted
-// handler (the one its rate limit is charged to).
+// net/http handler (the one its rate limit is charged to).
 func ClientAddr(ctx context.Context) (netip.Addr, bool) {
 	a, ok := ctx.Value(clientKey{}).(netip.Addr)
 	return a, ok
 }
 
-// httpHandler adapts a net/http handler to Fiber. The request context
-// carries the span and the client address; the response is buffered.
+// httpHandler mounts a net/http handler with Fiber's adaptor. The adaptor
+// hands h a request whose context is the fasthttp request context, which
+// answers Value from the request's locals: ClientAddr works as it is, and
+// the request's span is put back where OpenTelemetry looks for it.
 func httpHandler(h http.Handler) fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		var r http.Request
-		if err := fasthttpadaptor.ConvertRequest(c.Context(), &r, true); err != nil {
-			return &Error{http.StatusBadRequest, "Malformed HTTP request"}
+	return adaptor.HTTPHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if span, ok := r.Context().Value(spanKey{}).(trace.Span); ok {
+			r = r.WithContext(trace.ContextWithSpan(r.Context(), span))
 		}
-		ctx := context.WithValue(c.UserContext(), clientKey{}, state(c).client)
-		w := &responseWriter{header: http.Header{}, c: c}
-		h.ServeHTTP(w, r.WithContext(ctx))
-		w.finish()
-		return nil
-	}
-}
-
-// responseWriter buffers a net/http response into the Fiber response.
-type responseWriter struct {
-	c           *fiber.Ctx
-	header      http.Header
-	status      int
-	wroteHeader bool
-}
-
-func (w *responseWriter) Header() http.Header { return w.header }
-
-func (w *responseWriter) WriteHeader(status int) {
-	if w.wroteHeader {
-		return
-	}
-	w.wroteHeader = true
-	w.status = status
-	resp := &w.c.Response().Header
-	for k, vv := range w.header {
-		if http.CanonicalHeaderKey(k) == fiber.HeaderContentType {
-			if len(vv) > 0 {
-				resp.SetContentType(vv[0])
-			}
-			continue
-		}
-		for _, v := range vv {
-			resp.Add(k, v)
-		}
-	}
-	w.c.Status(status)
-}
-
-func (w *responseWriter) Write(p []byte) (int, error) {
-	if !w.wroteHeader {
-		if w.header.Get(fiber.HeaderContentType) == "" {
-			w.header.Set(fiber.HeaderContentType, http.DetectContentType(p))
-		}
-		w.WriteHeader(http.StatusOK)
-	}
-	w.c.Response().AppendBody(p)
-	return len(p), nil
-}
-
-// Flush is a no-op: the response is sent when the handler returns.
-func (w *responseWriter) Flush() {}
-
-func (w *responseWriter) finish() {
-	if !w.wroteHeader {
-		w.WriteHeader(http.StatusOK)
-	}
+		h.ServeHTTP(w, r)
+	}))
 }

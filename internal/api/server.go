@@ -1,12 +1,12 @@
-// Package api is the REST server of the product search service: Fiber
-// routes for search, product detail, health and the OpenAPI document;
-// bearer-key authentication; hourly rate limits per client IP or per
-// production key, charged on every endpoint except health; flat JSON
-// errors; request ids, structured logs, traces and metrics for every
-// request; and Run, which wires the configuration, the engine, hot reload
-// of the catalog, the operators' Prometheus listener and graceful shutdown.
-// Other endpoints (the MCP endpoint, the explorer) are added with
-// Server.Mount and share the per-IP limit.
+// Package api is the HTTP server of the product search service: one Fiber
+// router and middleware chain for the REST routes (search, product detail,
+// health, the OpenAPI document) and for the endpoints other packages add
+// (the explorer's pages and data, the MCP endpoint); bearer-key
+// authentication; hourly rate limits per client IP or per production key,
+// charged on every endpoint except health; flat JSON errors; request ids,
+// structured logs, traces and metrics for every request; and the
+// operators' metrics server. Choosing the engine, the rate-limit store and
+// the listeners is left to cmd/api.
 package api
 
 import (
@@ -67,7 +67,7 @@ type Options struct {
 	// Logger receives the JSON request log (slog.Default when nil).
 	Logger *slog.Logger
 	// Telemetry provides tracer, meter and the Prometheus handler (which
-	// Run serves on its own listener, METRICS_ADDR); nil builds a private
+	// cmd/api serves on its own listener, METRICS_ADDR); nil builds a private
 	// one without exporters.
 	Telemetry *telemetry.Telemetry
 	// PublicKey is the shared key charged to the client IP's budget;
@@ -102,7 +102,7 @@ type Server struct {
 	prop     propagation.TextMapPropagator
 	metrics  *instruments
 	openapi  openapiDocs
-	ridBase  string
+	ridBase  string // random prefix of generated request ids
 	ridSeq   atomic.Uint64
 	bufs     sync.Pool
 	states   sync.Pool
@@ -233,7 +233,7 @@ func New(opt Options) (*Server, error) {
 	next := s.app.Server().Handler
 	s.app.Server().Handler = s.guardMethod(next)
 
-	s.app.Use(s.observe)
+	s.app.Use(s.middleware()...)
 	s.app.Get("/api/health", named(routeHealth), s.handleHealth)
 	s.app.Get("/api/search", named(routeSearch), s.limitByKey, s.handleSearch)
 	s.app.Get("/api/product/:id", named(routeProduct), s.limitByKey, s.handleProduct)
@@ -269,37 +269,59 @@ func Methods(methods ...string) MountOption {
 	return func(m *mountConfig) { m.methods = append(m.methods, methods...) }
 }
 
-// Mount routes path to h: an exact path, or a subtree when path ends in
-// "/*". Requests are charged to the client IP's hourly budget (the budget
-// the public key uses; interface specification §8 Limits exempts only health) and carry the
-// rate-limit headers. No API key is required.
-//
-// h sees a net/http request whose context carries the request's trace span;
-// r.RemoteAddr is the socket peer and the client address is available from
-// ClientAddr(r.Context()). The response is buffered and sent when h returns,
-// so h must not stream (an MCP handler should answer with JSON, not
-// server-sent events). Mount must be called before Serve.
-func (s *Server) Mount(path string, h http.Handler, opts ...MountOption) error {
+// Handle routes path to handlers, for the methods of opts (every method
+// by default): an exact path, a Fiber pattern with parameters, or a
+// subtree when path ends in "/*". Requests pass the server's middleware
+// (request id, recovery, trace, metrics, access log) under the route name
+// path, and are charged to the client IP's hourly budget (the budget the
+// public key uses; interface specification §8 Limits exempts only health)
+// with the rate-limit headers. No API key is required. Handle must be
+// called before Serve.
+func (s *Server) Handle(path string, handlers []fiber.Handler, opts ...MountOption) error {
 	if s.started.Load() {
-		return errors.New("api: Mount after Serve")
+		return errors.New("api: route added after Serve")
 	}
 	if !strings.HasPrefix(path, "/") {
-		return fmt.Errorf("api: mount path %q must start with /", path)
+		return fmt.Errorf("api: route path %q must start with /", path)
 	}
 	var m mountConfig
 	for _, o := range opts {
 		o(&m)
 	}
-	handlers := []fiber.Handler{named(path), s.LimitByIP(), httpHandler(h)}
+	chain := append([]fiber.Handler{named(path), s.LimitByIP()}, handlers...)
 	if len(m.methods) == 0 {
-		s.app.All(path, handlers...)
+		s.app.All(path, chain...)
 		return nil
 	}
 	for _, method := range m.methods {
-		s.app.Add(strings.ToUpper(method), path, handlers...)
+		s.app.Add(strings.ToUpper(method), path, chain...)
 	}
 	return nil
 }
+
+// Mount routes path to a net/http handler, as Handle does, through
+// Fiber's adaptor. h sees a request whose context carries the request's
+// trace span; r.RemoteAddr is the socket peer and the client address is
+// available from ClientAddr(r.Context()). The response is buffered and
+// sent when h returns, so h must not stream (an MCP handler should answer
+// with JSON, not server-sent events).
+func (s *Server) Mount(path string, h http.Handler, opts ...MountOption) error {
+	return s.Handle(path, []fiber.Handler{httpHandler(h)}, opts...)
+}
+
+// SearchHandler returns the handler of GET /api/search without the key
+// check, for routes added with Handle: it reads the query string and
+// answers exactly as the REST route does.
+func (s *Server) SearchHandler() fiber.Handler { return s.handleSearch }
+
+// ProductHandler returns the handler of GET /api/product/{id} without the
+// key check, for routes added with Handle; the route must name the
+// product id parameter "id".
+func (s *Server) ProductHandler() fiber.Handler { return s.handleProduct }
+
+// ReloadDone records the outcome of a catalog reload in the server's
+// metrics (err is nil for a reload that succeeded).
+func (s *Server) ReloadDone(ctx context.Context, err error) { s.metrics.reloaded(ctx, err) }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {

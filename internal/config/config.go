@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
@@ -32,6 +33,8 @@ const (
 	DefaultReloadInterval   = 2 * time.Second
 	DefaultShutdownTimeout  = 10 * time.Second
 	DefaultMetricsAddr      = "127.0.0.1:9464"
+	DefaultESIndex          = "products"
+	DefaultESTimeout        = 2 * time.Second
 )
 
 // MetricsOff is the METRICS_ADDR value that disables the metrics listener
@@ -89,6 +92,25 @@ type Config struct {
 	// TracesSampler is OTEL_TRACES_SAMPLER; when empty the server traces
 	// 5% of requests (and every request whose caller samples it).
 	TracesSampler string
+	// Elasticsearch is the cluster SEARCH_BACKEND=elasticsearch queries.
+	Elasticsearch Elasticsearch
+}
+
+// Elasticsearch holds the ELASTICSEARCH_* settings.
+type Elasticsearch struct {
+	// Addresses are the node URLs (ELASTICSEARCH_URL, comma-separated).
+	Addresses []string
+	// Index is the alias searched (ELASTICSEARCH_INDEX).
+	Index string
+	// APIKey is a base64 API key; it takes precedence over Username and
+	// Password.
+	APIKey             string
+	Username, Password string
+	// CAFile is a PEM file of certificate authorities; empty uses the
+	// system roots.
+	CAFile string
+	// Timeout bounds one query.
+	Timeout time.Duration
 }
 
 // Variables lists every environment variable the server reads, with its
@@ -99,11 +121,11 @@ func Variables() [][3]string {
 		{"PORT", "TCP port to listen on", strconv.Itoa(DefaultPort)},
 		{"CATALOG_PATH", "catalog snapshot served by the memory backend", DefaultCatalogPath},
 		{"SEARCH_BACKEND", "search engine: " + strings.Join(backends[:], ", "), DefaultBackend},
-		{"ELASTICSEARCH_URL", "comma-separated nodes, with SEARCH_BACKEND=elasticsearch", "(unset)"},
-		{"ELASTICSEARCH_INDEX", "alias the indexer publishes to", "products"},
-		{"ELASTICSEARCH_API_KEY", "API key (or ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD)", "(unset)"},
-		{"ELASTICSEARCH_CA_FILE", "PEM file of the cluster's certificate authority", "(unset: system roots)"},
-		{"ELASTICSEARCH_TIMEOUT", "query timeout (Go duration)", "2s"},
+		{envESURL, "comma-separated nodes, with SEARCH_BACKEND=elasticsearch", "(unset)"},
+		{envESIndex, "alias the indexer publishes to", DefaultESIndex},
+		{envESAPIKey, "API key (or " + envESUsername + " and " + envESPassword + ")", "(unset)"},
+		{envESCAFile, "PEM file of the cluster's certificate authority", "(unset: system roots)"},
+		{envESTimeout, "query timeout (Go duration)", DefaultESTimeout.String()},
 		{"REDIS_URL", "redis://host:port/db shared by replicas for rate limits", "(unset: in-process limiter)"},
 		{"PUBLIC_API_KEY", "shared public key; set it empty to disable it", DefaultPublicAPIKey},
 		{"API_KEYS", "production keys with hourly budgets: key1=1000,key2=5000", "(unset)"},
@@ -120,170 +142,252 @@ func Variables() [][3]string {
 	}
 }
 
-// Load reads the configuration through lookup (os.LookupEnv in production)
-// and validates it. Every problem found is reported, one per line.
-func Load(lookup func(string) (string, bool)) (Config, error) {
-	get := func(name string) (string, bool) {
-		v, ok := lookup(name)
-		return strings.TrimSpace(v), ok
-	}
-	var errs []error
-	bad := func(name, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...)))
-	}
-	c := Config{
+// Names of the Elasticsearch variables.
+const (
+	envESURL      = "ELASTICSEARCH_URL"
+	envESIndex    = "ELASTICSEARCH_INDEX"
+	envESAPIKey   = "ELASTICSEARCH_API_KEY"
+	envESUsername = "ELASTICSEARCH_USERNAME"
+	envESPassword = "ELASTICSEARCH_PASSWORD"
+	envESCAFile   = "ELASTICSEARCH_CA_FILE"
+	envESTimeout  = "ELASTICSEARCH_TIMEOUT"
+)
+
+// Defaults returns the configuration of an empty environment.
+func Defaults() Config {
+	return Config{
+		Addr:             net.JoinHostPort(DefaultHost, strconv.Itoa(DefaultPort)),
 		CatalogPath:      DefaultCatalogPath,
 		SearchBackend:    DefaultBackend,
 		PublicAPIKey:     DefaultPublicAPIKey,
+		APIKeys:          map[string]int{},
 		RateLimitPerHour: DefaultRateLimitPerHour,
 		LogLevel:         slog.LevelInfo,
 		MaxCandidates:    DefaultMaxCandidates,
 		ReloadInterval:   DefaultReloadInterval,
 		ShutdownTimeout:  DefaultShutdownTimeout,
 		MetricsAddr:      DefaultMetricsAddr,
+		Elasticsearch:    Elasticsearch{Index: DefaultESIndex, Timeout: DefaultESTimeout},
 	}
+}
 
+// Load reads the configuration through lookup (os.LookupEnv in production)
+// over the Defaults and validates it. Every problem found is reported, one
+// per line.
+func Load(lookup func(string) (string, bool)) (Config, error) {
+	r := &reader{lookup: lookup}
+	c := Defaults()
+	r.listen(&c)
+	r.backend(&c)
+	r.keys(&c)
+	r.limits(&c)
+	r.operations(&c)
+	if c.PublicAPIKey == "" && len(c.APIKeys) == 0 {
+		r.bad("PUBLIC_API_KEY", "the public key is disabled and no API_KEYS are set, so no client could search; set one of them")
+	}
+	if len(r.errs) > 0 {
+		return Config{}, fmt.Errorf("invalid configuration:\n%w", errors.Join(r.errs...))
+	}
+	return c, nil
+}
+
+// reader reads variables and collects what is wrong with them.
+type reader struct {
+	lookup func(string) (string, bool)
+	errs   []error
+}
+
+// get returns a variable with surrounding space trimmed.
+func (r *reader) get(name string) (string, bool) {
+	v, ok := r.lookup(name)
+	return strings.TrimSpace(v), ok
+}
+
+// value returns a variable that is set and not empty.
+func (r *reader) value(name string) (string, bool) {
+	v, ok := r.get(name)
+	return v, ok && v != ""
+}
+
+func (r *reader) bad(name, format string, args ...any) {
+	r.errs = append(r.errs, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...)))
+}
+
+// positive reads a positive whole number into dst.
+func (r *reader) positive(name string, dst *int) {
+	if v, ok := r.value(name); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			r.bad(name, "%q is not a positive whole number", v)
+			return
+		}
+		*dst = n
+	}
+}
+
+// duration reads a Go duration into dst; zero is accepted when zeroOK.
+func (r *reader) duration(name string, dst *time.Duration, zeroOK bool) {
+	v, ok := r.value(name)
+	if !ok {
+		return
+	}
+	t, err := time.ParseDuration(v)
+	switch {
+	case err != nil:
+		r.bad(name, "%q is not a duration (for example 2s, 500ms)", v)
+	case t < 0 || (t == 0 && !zeroOK):
+		r.bad(name, "%q must be positive", v)
+	default:
+		*dst = t
+	}
+}
+
+// listen reads HOST and PORT.
+func (r *reader) listen(c *Config) {
 	host := DefaultHost
-	if v, ok := get("HOST"); ok && v != "" {
+	if v, ok := r.value("HOST"); ok {
 		if strings.ContainsAny(v, " /") {
-			bad("HOST", "%q is not a host name or IP address", v)
+			r.bad("HOST", "%q is not a host name or IP address", v)
 		}
 		host = strings.Trim(v, "[]")
 	}
 	port := DefaultPort
-	if v, ok := get("PORT"); ok && v != "" {
+	if v, ok := r.value("PORT"); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 65535 {
-			bad("PORT", "%q is not a port number (0-65535; 0 picks a free port)", v)
+			r.bad("PORT", "%q is not a port number (0-65535; 0 picks a free port)", v)
 		} else {
 			port = n
 		}
 	}
 	c.Addr = net.JoinHostPort(host, strconv.Itoa(port))
+}
 
-	if v, ok := get("CATALOG_PATH"); ok && v != "" {
+// backend reads the engine settings: CATALOG_PATH, SEARCH_BACKEND,
+// MAX_CANDIDATES and ELASTICSEARCH_*.
+func (r *reader) backend(c *Config) {
+	if v, ok := r.value("CATALOG_PATH"); ok {
 		c.CatalogPath = v
 	}
-	if v, ok := get("SEARCH_BACKEND"); ok && v != "" {
+	if v, ok := r.value("SEARCH_BACKEND"); ok {
 		if !slices.Contains(backends[:], v) {
-			bad("SEARCH_BACKEND", "%q is not supported by this build; valid values: %s", v, strings.Join(backends[:], ", "))
+			r.bad("SEARCH_BACKEND", "%q is not supported by this build; valid values: %s", v, strings.Join(backends[:], ", "))
 		}
 		c.SearchBackend = v
 	}
-	if v, ok := get("REDIS_URL"); ok && v != "" {
-		if _, err := redis.ParseURL(v); err != nil {
-			bad("REDIS_URL", "cannot parse it (want redis://host:port/db): %v", err)
+	r.positive("MAX_CANDIDATES", &c.MaxCandidates)
+
+	es := &c.Elasticsearch
+	if v, ok := r.value(envESURL); ok {
+		for a := range strings.SplitSeq(v, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				es.Addresses = append(es.Addresses, strings.TrimRight(a, "/"))
+			}
 		}
-		c.RedisURL = v
 	}
-	if v, ok := get("PUBLIC_API_KEY"); ok {
+	for _, a := range es.Addresses {
+		if u, err := url.Parse(a); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			r.bad(envESURL, "%q is not an http or https URL (for example http://127.0.0.1:9200)", a)
+		}
+	}
+	if c.SearchBackend == BackendElasticsearch && len(es.Addresses) == 0 {
+		r.bad(envESURL, "SEARCH_BACKEND=elasticsearch needs the cluster's node URLs")
+	}
+	if v, ok := r.value(envESIndex); ok {
+		es.Index = v
+	}
+	es.APIKey, _ = r.get(envESAPIKey)
+	es.Username, _ = r.lookup(envESUsername)
+	es.Password, _ = r.lookup(envESPassword)
+	es.CAFile, _ = r.get(envESCAFile)
+	r.duration(envESTimeout, &es.Timeout, false)
+}
+
+// keys reads PUBLIC_API_KEY, API_KEYS and API_KEYS_FILE.
+func (r *reader) keys(c *Config) {
+	if v, ok := r.get("PUBLIC_API_KEY"); ok {
 		if v != "" {
 			if err := checkKey(v); err != nil {
-				bad("PUBLIC_API_KEY", "%v", err)
+				r.bad("PUBLIC_API_KEY", "%v", err)
 			}
 		}
 		c.PublicAPIKey = v
 	}
-
-	c.APIKeys = map[string]int{}
-	if v, ok := get("API_KEYS"); ok && v != "" {
+	if v, ok := r.value("API_KEYS"); ok {
 		keys, err := ParseKeys(strings.ReplaceAll(v, ",", "\n"))
 		if err != nil {
-			bad("API_KEYS", "%v", err)
+			r.bad("API_KEYS", "%v", err)
 		}
-		merge(c.APIKeys, keys, "API_KEYS", bad)
+		r.merge(c.APIKeys, keys, "API_KEYS")
 	}
-	if v, ok := get("API_KEYS_FILE"); ok && v != "" {
+	if v, ok := r.value("API_KEYS_FILE"); ok {
 		data, err := os.ReadFile(v)
 		if err != nil {
-			bad("API_KEYS_FILE", "%v", err)
+			r.bad("API_KEYS_FILE", "%v", err)
 		} else {
 			keys, err := ParseKeys(string(data))
 			if err != nil {
-				bad("API_KEYS_FILE", "%s: %v", v, err)
+				r.bad("API_KEYS_FILE", "%s: %v", v, err)
 			}
-			merge(c.APIKeys, keys, "API_KEYS_FILE", bad)
+			r.merge(c.APIKeys, keys, "API_KEYS_FILE")
 		}
 	}
 	if _, dup := c.APIKeys[c.PublicAPIKey]; dup && c.PublicAPIKey != "" {
-		bad("API_KEYS", "the public key is also listed as a production key; give production keys their own values")
+		r.bad("API_KEYS", "the public key is also listed as a production key; give production keys their own values")
 	}
+}
 
-	if v, ok := get("RATE_LIMIT_PER_HOUR"); ok && v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			bad("RATE_LIMIT_PER_HOUR", "%q is not a positive whole number", v)
-		} else {
-			c.RateLimitPerHour = n
+func (r *reader) merge(dst, src map[string]int, name string) {
+	for k, v := range src {
+		if _, dup := dst[k]; dup {
+			r.bad(name, "a key is listed twice (API_KEYS and API_KEYS_FILE together)")
+			continue
 		}
+		dst[k] = v
 	}
-	if v, ok := get("TRUSTED_PROXIES"); ok && v != "" {
+}
+
+// limits reads REDIS_URL, RATE_LIMIT_PER_HOUR and TRUSTED_PROXIES.
+func (r *reader) limits(c *Config) {
+	if v, ok := r.value("REDIS_URL"); ok {
+		if _, err := redis.ParseURL(v); err != nil {
+			r.bad("REDIS_URL", "cannot parse it (want redis://host:port/db): %v", err)
+		}
+		c.RedisURL = v
+	}
+	r.positive("RATE_LIMIT_PER_HOUR", &c.RateLimitPerHour)
+	if v, ok := r.value("TRUSTED_PROXIES"); ok {
 		p, err := ParsePrefixes(v)
 		if err != nil {
-			bad("TRUSTED_PROXIES", "%v", err)
+			r.bad("TRUSTED_PROXIES", "%v", err)
 		}
 		c.TrustedProxies = p
 	}
-	if v, ok := get("LOG_LEVEL"); ok && v != "" {
+}
+
+// operations reads LOG_LEVEL, RELOAD_INTERVAL, SHUTDOWN_TIMEOUT,
+// METRICS_ADDR and the OpenTelemetry variables the server acts on.
+func (r *reader) operations(c *Config) {
+	if v, ok := r.value("LOG_LEVEL"); ok {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
-			bad("LOG_LEVEL", "%q is not a level; valid values: debug, info, warn, error", v)
+			r.bad("LOG_LEVEL", "%q is not a level; valid values: debug, info, warn, error", v)
 		}
 	}
-	if v, ok := get("MAX_CANDIDATES"); ok && v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			bad("MAX_CANDIDATES", "%q is not a positive whole number", v)
-		} else {
-			c.MaxCandidates = n
-		}
-	}
-	durations := []struct {
-		name string
-		dst  *time.Duration
-		zero bool
-	}{
-		{"RELOAD_INTERVAL", &c.ReloadInterval, true},
-		{"SHUTDOWN_TIMEOUT", &c.ShutdownTimeout, false},
-	}
-	for _, d := range durations {
-		v, ok := get(d.name)
-		if !ok || v == "" {
-			continue
-		}
-		t, err := time.ParseDuration(v)
-		switch {
-		case err != nil:
-			bad(d.name, "%q is not a duration (for example 2s, 500ms)", v)
-		case t < 0 || (t == 0 && !d.zero):
-			bad(d.name, "%q must be positive", v)
-		default:
-			*d.dst = t
-		}
-	}
-	if v, ok := get("METRICS_ADDR"); ok {
+	r.duration("RELOAD_INTERVAL", &c.ReloadInterval, true)
+	r.duration("SHUTDOWN_TIMEOUT", &c.ShutdownTimeout, false)
+	if v, ok := r.get("METRICS_ADDR"); ok {
 		addr, err := ParseMetricsAddr(v)
 		switch {
 		case err != nil:
-			bad("METRICS_ADDR", "%v", err)
+			r.bad("METRICS_ADDR", "%v", err)
 		case sameListener(addr, c.Addr):
-			bad("METRICS_ADDR", "%q is the API's own address (HOST, PORT); give metrics a port of their own, or off", v)
+			r.bad("METRICS_ADDR", "%q is the API's own address (HOST, PORT); give metrics a port of their own, or off", v)
 		default:
 			c.MetricsAddr = addr
 		}
 	}
-	if v, ok := get("OTEL_EXPORTER_OTLP_ENDPOINT"); ok {
-		c.OTLPEndpoint = v
-	}
-	if v, ok := get("OTEL_TRACES_SAMPLER"); ok {
-		c.TracesSampler = v
-	}
-	if c.PublicAPIKey == "" && len(c.APIKeys) == 0 {
-		bad("PUBLIC_API_KEY", "the public key is disabled and no API_KEYS are set, so no client could search; set one of them")
-	}
-	if len(errs) > 0 {
-		return Config{}, fmt.Errorf("invalid configuration:\n%w", errors.Join(errs...))
-	}
-	return c, nil
+	c.OTLPEndpoint, _ = r.get("OTEL_EXPORTER_OTLP_ENDPOINT")
+	c.TracesSampler, _ = r.get("OTEL_TRACES_SAMPLER")
 }
 
 // ParseMetricsAddr parses METRICS_ADDR: host:port (an empty host listens on
@@ -323,16 +427,6 @@ func sameListener(a, b string) bool {
 		return h == "" || err == nil && ip.IsUnspecified()
 	}
 	return ha == hb || everywhere(ha) || everywhere(hb)
-}
-
-func merge(dst, src map[string]int, name string, bad func(string, string, ...any)) {
-	for k, v := range src {
-		if _, dup := dst[k]; dup {
-			bad(name, "a key is listed twice (API_KEYS and API_KEYS_FILE together)")
-			continue
-		}
-		dst[k] = v
-	}
 }
 
 // ParseKeys parses production keys, one key=budget per line; blank lines and

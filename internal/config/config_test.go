@@ -38,6 +38,7 @@ func TestLoadDefaults(t *testing.T) {
 		ReloadInterval:   2 * time.Second,
 		ShutdownTimeout:  10 * time.Second,
 		MetricsAddr:      "127.0.0.1:9464",
+		Elasticsearch:    Elasticsearch{Index: "products", Timeout: 2 * time.Second},
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateComparable(netip.Prefix{})); diff != "" {
 		t.Errorf("Load mismatch (-want +got):\n%s", diff)
@@ -66,6 +67,12 @@ func TestLoadAll(t *testing.T) {
 		"SHUTDOWN_TIMEOUT":            "30s",
 		"METRICS_ADDR":                " [::1]:9100 ",
 		"OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318",
+		"ELASTICSEARCH_URL":           "https://es-1:9200/, http://es-2:9200",
+		"ELASTICSEARCH_INDEX":         "products-blue",
+		"ELASTICSEARCH_USERNAME":      "search",
+		"ELASTICSEARCH_PASSWORD":      " secret ",
+		"ELASTICSEARCH_CA_FILE":       "/etc/es/ca.pem",
+		"ELASTICSEARCH_TIMEOUT":       "750ms",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +94,8 @@ func TestLoadAll(t *testing.T) {
 		ShutdownTimeout: 30 * time.Second,
 		MetricsAddr:     "[::1]:9100",
 		OTLPEndpoint:    "http://collector:4318",
+		Elasticsearch: Elasticsearch{Addresses: []string{"https://es-1:9200", "http://es-2:9200"}, Index: "products-blue",
+			Username: "search", Password: " secret ", CAFile: "/etc/es/ca.pem", Timeout: 750 * time.Millisecond},
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateComparable(netip.Prefix{})); diff != "" {
 		t.Errorf("Load mismatch (-want +got):\n%s", diff)
@@ -122,6 +131,9 @@ func TestLoadErrors(t *testing.T) {
 		{"metrics bad port", map[string]string{"METRICS_ADDR": "127.0.0.1:99999"}, []string{"METRICS_ADDR:", "not a port number"}},
 		{"metrics on the API port", map[string]string{"METRICS_ADDR": "127.0.0.1:8080"}, []string{"METRICS_ADDR:", "API's own address"}},
 		{"metrics on every interface of the API port", map[string]string{"PORT": "9000", "METRICS_ADDR": ":9000"}, []string{"METRICS_ADDR:", "API's own address"}},
+		{"elasticsearch without nodes", map[string]string{"SEARCH_BACKEND": "elasticsearch"}, []string{"ELASTICSEARCH_URL:", "node URLs"}},
+		{"elasticsearch node not a URL", map[string]string{"ELASTICSEARCH_URL": "es-1:9200"}, []string{"ELASTICSEARCH_URL:", "http or https URL"}},
+		{"elasticsearch timeout", map[string]string{"ELASTICSEARCH_TIMEOUT": "0"}, []string{"ELASTICSEARCH_TIMEOUT:", "positive"}},
 		{"several at once", map[string]string{"PORT": "x", "LOG_LEVEL": "y"}, []string{"PORT:", "LOG_LEVEL:"}},
 	}
 	for _, tc := range tests {

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gofiber/fiber/v2"
 )
 
 // assetFiles holds the page code, styles and the vendored swagger-ui.
@@ -97,19 +99,17 @@ func contentType(name string) (string, bool) {
 	return "", false
 }
 
-// Assets returns the handler of GET /assets/<name>.<hash>.<ext>: the
-// embedded files under their hashed names, cached as immutable, gzip-encoded
-// for clients that accept it. Other paths get a JSON 404.
-func (e *Explorer) Assets() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		a, ok := e.assets.byURL[r.URL.Path]
-		if !ok {
-			writeError(w, http.StatusNotFound, "Not found: "+echo(r.URL.EscapedPath()))
-			return
-		}
-		setSecurityHeaders(w.Header())
-		a.body.serve(w, r, a.ctype, cacheImmutable)
-	})
+// serveAsset serves GET /assets/<name>.<hash>.<ext>: the embedded files
+// under their hashed names, cached as immutable, gzip-encoded for clients
+// that accept it. Other paths get the server's JSON 404.
+func (e *Explorer) serveAsset(c *fiber.Ctx) error {
+	a, ok := e.assets.byURL[string(c.Request().URI().Path())]
+	if !ok {
+		return fiber.ErrNotFound
+	}
+	setSecurityHeaders(c)
+	a.body.serve(c, a.ctype, cacheImmutable)
+	return nil
 }
 
 // encoded is a response body with its gzip encoding, made on first use,
@@ -145,31 +145,38 @@ func (b encoded) etags() (identity, gz string) {
 }
 
 // serve writes the body with its validators, answering a matching
-// If-None-Match with 304 and choosing gzip when the client accepts it.
-func (b encoded) serve(w http.ResponseWriter, r *http.Request, ctype, cacheControl string) {
-	h := w.Header()
-	h.Set("Vary", "Accept-Encoding")
-	h.Set("Cache-Control", cacheControl)
+// If-None-Match with 304 and choosing gzip when the client accepts it. For
+// HEAD, the server sends the headers of the body without it.
+func (b encoded) serve(c *fiber.Ctx, ctype, cacheControl string) {
+	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	c.Set(fiber.HeaderCacheControl, cacheControl)
 	idTag, gzTag := b.etags()
 	body, tag := b.raw, idTag
-	if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+	gzip := false
+	if acceptsGzip(headerValues(c, fiber.HeaderAcceptEncoding)) {
 		if gz := b.gz(); gz != nil {
-			body, tag = gz, gzTag
-			h.Set("Content-Encoding", "gzip")
+			body, tag, gzip = gz, gzTag, true
 		}
 	}
-	h.Set("ETag", tag)
-	if etagMatches(r.Header.Values("If-None-Match"), idTag, gzTag) {
-		h.Del("Content-Encoding")
-		w.WriteHeader(http.StatusNotModified)
+	c.Set("Etag", tag) // net/http's spelling, as the explorer has always sent it
+	if etagMatches(headerValues(c, fiber.HeaderIfNoneMatch), idTag, gzTag) {
+		c.Status(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Type", ctype)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body) // a failed write means the client left
+	if gzip {
+		c.Set(fiber.HeaderContentEncoding, "gzip")
 	}
+	c.Response().Header.SetContentType(ctype)
+	c.Response().SetBodyRaw(body)
+}
+
+// headerValues returns every value of a request header.
+func headerValues(c *fiber.Ctx, name string) []string {
+	var out []string
+	for _, v := range c.Request().Header.PeekAll(name) {
+		out = append(out, string(v))
+	}
+	return out
 }
 
 // acceptsGzip reports whether Accept-Encoding header values accept gzip:

@@ -1,12 +1,10 @@
 package explorer
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,9 +15,9 @@ import (
 	"productsearch/internal/search"
 )
 
-// parityCase is one line of testdata/parity.txt.
+// parityCase is a request answered by both the REST API (with the public
+// key) and the explorer's data endpoints, which share the REST handlers.
 type parityCase struct {
-	line int
 	kind string // "search" or "product"
 	arg  string // raw query string or raw escaped id
 }
@@ -34,40 +32,32 @@ func (c parityCase) paths() (rest, explorer string) {
 	return "/api/search?" + c.arg, PathSearch + "?" + c.arg
 }
 
-func readParityCases(t *testing.T) []parityCase {
-	t.Helper()
-	f, err := os.Open("testdata/parity.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []parityCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		kind, arg, _ := strings.Cut(line, " ")
-		if kind != "search" && kind != "product" {
-			t.Fatalf("testdata/parity.txt:%d: want search or product, got %q", n, kind)
-		}
-		cases = append(cases, parityCase{line: n, kind: kind, arg: arg})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return cases
+// parityCases cover success, validation errors and missing products.
+var parityCases = []parityCase{
+	{"search", "category=Laptops&sort=price_asc&limit=2"},
+	{"search", "category=Laptops&constraints=%7B%22memory_gb%22%3A%7B%22gte%22%3A16%7D%7D"},
+	{"search", "query=laptop+24GB+RAM"},
+	{"search", ""},
+	{"search", "q=laptop"},
+	{"search", "limit=abc"},
+	{"search", "category=Laptops&constraints=not-json"},
+	{"search", "query=%FF%FE"},
+	{"search", "%C3%28=1"},
+	{"product", "lenovo-thinkpad-e14"},
+	{"product", "bytebarn-apple-macbook-pro-16"},
+	{"product", "no-such-product"},
+	{"product", "lenovo%2Dthinkpad%2De14"},
+	{"product", "%FF"},
 }
 
-// TestParity checks that the explorer endpoints answer every request of
-// testdata/parity.txt with the REST API's status, content type and bytes.
+// TestParity checks that the explorer endpoints answer every parity case
+// with the REST API's status, content type and bytes.
 func TestParity(t *testing.T) {
 	base := startServer(t, fixtureEngine(t), 100000, nil)
 	statuses := map[int]int{}
-	for _, c := range readParityCases(t) {
+	for _, c := range parityCases {
 		restPath, explorerPath := c.paths()
-		t.Run(fmt.Sprintf("line%d", c.line), func(t *testing.T) {
+		t.Run(explorerPath, func(t *testing.T) {
 			want := fetch(t, http.MethodGet, base+restPath, "Authorization", "Bearer "+testKey)
 			got := fetch(t, http.MethodGet, base+explorerPath)
 			statuses[want.status]++
@@ -108,7 +98,7 @@ func TestParityEngineFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			eng.fail(tt.err)
-			for _, c := range []parityCase{{kind: "search", arg: "category=Laptops"}, {kind: "product", arg: "lenovo-thinkpad-e14"}} {
+			for _, c := range []parityCase{{"search", "category=Laptops"}, {"product", "lenovo-thinkpad-e14"}} {
 				restPath, explorerPath := c.paths()
 				want := fetch(t, http.MethodGet, base+restPath, "Authorization", "Bearer "+testKey)
 				got := fetch(t, http.MethodGet, base+explorerPath)
@@ -230,63 +220,40 @@ func TestMethods(t *testing.T) {
 	}
 }
 
-func TestProductID(t *testing.T) {
+// TestProductPaths checks how the explorer's product route reads its id.
+func TestProductPaths(t *testing.T) {
+	base := startServer(t, fixtureEngine(t), 100000, nil)
+	long := strings.Repeat("x", 513)
 	tests := []struct {
 		path    string
-		want    string
-		status  int // 0: ok
-		message string
+		status  int
+		message string // for errors
 	}{
-		{path: PathProduct + "abc", want: "abc"},
-		{path: PathProduct + "abc/", want: "abc"},
-		{path: PathProduct + "a%3Ab", want: "a:b"},
-		{path: PathProduct + "a%2Fb", want: "a/b"},
-		{path: PathProduct + "%C3%A9", want: "é"},
+		{path: PathProduct + "lenovo-thinkpad-e14", status: 200},
+		{path: PathProduct + "lenovo-thinkpad-e14/", status: 200},
+		{path: PathProduct + "lenovo%2Dthinkpad%2De14", status: 200},
+		{path: PathProduct + "a%3Ab", status: 404, message: "Product not found: a:b"},
+		{path: PathProduct + "a%2Fb", status: 404, message: "Product not found: a/b"},
+		{path: PathProduct + "%C3%A9", status: 404, message: "Product not found: é"},
 		{path: PathProduct, status: 404, message: "Not found: /api/explorer/product/"},
 		{path: PathProduct + "a/b", status: 404, message: "Not found: /api/explorer/product/a/b"},
 		{path: "/elsewhere/abc", status: 404, message: "Not found: /elsewhere/abc"},
-		{path: PathProduct + "%zz", status: 400, message: "the product id is not validly URL-encoded; encode it once, e.g. /api/product/abc:123"},
 		{path: PathProduct + "%FF", status: 404, message: "Product not found: \ufffd"},
-		{path: PathProduct + strings.Repeat("x", maxIDLen+1), status: 404, message: "Product not found: " + strings.Repeat("x", maxEcho) + "…"},
+		{path: PathProduct + long, status: 404, message: "Product not found: " + long[:120] + "…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			got, err := productID(tt.path)
-			if tt.status == 0 {
-				if err != nil || got != tt.want {
-					t.Errorf("productID(%q) = %q, %v; want %q", tt.path, got, err, tt.want)
+			r := fetch(t, http.MethodGet, base+tt.path)
+			var body struct {
+				Error string `json:"error"`
+			}
+			if tt.message != "" {
+				if err := json.Unmarshal(r.body, &body); err != nil {
+					t.Fatalf("body %s: %v", r.body, err)
 				}
-				return
 			}
-			var status int
-			var msg string
-			var herr *httpError
-			var invalid *search.InvalidError
-			switch {
-			case errors.As(err, &herr):
-				status, msg = herr.status, herr.message
-			case errors.As(err, &invalid):
-				status, msg = http.StatusBadRequest, invalid.Message
-			default:
-				t.Fatalf("productID(%q) = %q, %v; want a %d error", tt.path, got, err, tt.status)
-			}
-			if diff := cmp.Diff(fmt.Sprint(tt.status, " ", tt.message), fmt.Sprint(status, " ", msg)); diff != "" {
-				t.Errorf("productID(%q) mismatch (-want +got):\n%s", tt.path, diff)
-			}
-		})
-	}
-}
-
-func TestEcho(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"short", "short"},
-		{strings.Repeat("é", 100), strings.Repeat("é", 60) + "…"},
-		{"bad\xffutf8", "bad\ufffdutf8"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, echo(tt.in)); diff != "" {
-				t.Errorf("echo mismatch (-want +got):\n%s", diff)
+			if diff := cmp.Diff(fmt.Sprint(tt.status, " ", tt.message), fmt.Sprint(r.status, " ", body.Error)); diff != "" {
+				t.Errorf("GET %s mismatch (-want +got):\n%s", tt.path, diff)
 			}
 		})
 	}

@@ -13,10 +13,11 @@
 // headers and gzip, and the page code builds the DOM with textContent only,
 // so titles from retailer feeds are always text.
 //
-// The data endpoints answer exactly like GET /api/search and
-// GET /api/product/{id} (same parsing, same engine, same bytes) without an
-// API key. Every explorer request, pages and assets included, is charged to
-// the client IP's hourly budget (interface specification §8 Limits exempts only health); because an
+// The data endpoints are the REST handlers of GET /api/search and
+// GET /api/product/{id} routed without the key check, so they answer with
+// the same parsing, engine and bytes. Every explorer request, pages and
+// assets included, is charged to the client IP's hourly budget (interface
+// specification §8 Limits exempts only health); because an
 // asset's name changes with its content, a browser caches it for a year and
 // loads it once, so reloading a page costs one request.
 package explorer
@@ -24,8 +25,9 @@ package explorer
 import (
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
+
+	"github.com/gofiber/fiber/v2"
 
 	"productsearch/internal/api"
 	"productsearch/internal/search"
@@ -42,21 +44,17 @@ const (
 
 // Options configure an Explorer.
 type Options struct {
-	// Engine answers the data endpoints (required).
+	// Engine answers the example look-up of the /docs page (the server's
+	// engine when mounted and nil).
 	Engine search.Engine
 	// PublicKey is the shared public API key, prefilled in the /docs
 	// console and examples; empty when the server has none.
 	PublicKey string
-	// Logger receives failures of the data endpoints (slog.Default when
-	// nil).
-	Logger *slog.Logger
 }
 
-// Explorer serves the explorer page, its data endpoints, the API reference
-// and their assets. Build it with New.
+// Explorer holds the explorer's rendered pages and assets. Build it with
+// New.
 type Explorer struct {
-	engine search.Engine
-	log    *slog.Logger
 	assets *assetSet
 	index  *page
 	docs   *page
@@ -68,49 +66,49 @@ func New(opt Options) (*Explorer, error) {
 	if opt.Engine == nil {
 		return nil, errors.New("explorer: no search engine")
 	}
-	if opt.Logger == nil {
-		opt.Logger = slog.Default()
-	}
 	assets, err := loadAssets()
 	if err != nil {
 		return nil, err
 	}
-	e := &Explorer{engine: opt.Engine, log: opt.Logger, assets: assets}
+	e := &Explorer{assets: assets}
 	if e.index, e.docs, err = renderPages(assets, pageData(opt)); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-// Mount builds an explorer over s's engine and adds it to s. Pages,
-// assets and data endpoints alike are charged to the client IP's budget,
-// like every API request but health.
+// Mount builds an explorer over s's engine and adds its routes to s, for
+// GET and HEAD. Pages, assets and data endpoints alike are charged to the
+// client IP's budget, like every API request but health.
 func Mount(s *api.Server, opt Options) error {
 	if opt.Engine == nil {
 		opt.Engine = s.Engine()
-	}
-	if opt.Logger == nil {
-		opt.Logger = s.Logger()
 	}
 	e, err := New(opt)
 	if err != nil {
 		return err
 	}
 	read := api.Methods(http.MethodGet, http.MethodHead)
-	mounts := []struct {
+	routes := []struct {
 		path string
-		h    http.Handler
+		h    []fiber.Handler
 	}{
-		{PathIndex, e.Page()},
-		{PathDocs, e.Page()},
-		{PathAssets + "*", e.Assets()},
-		{PathSearch, e.Search()},
-		{PathProduct + "*", e.Product()},
+		{PathIndex, []fiber.Handler{e.index.serve}},
+		{PathDocs, []fiber.Handler{e.docs.serve}},
+		{PathAssets + "*", []fiber.Handler{e.serveAsset}},
+		{PathSearch, []fiber.Handler{noSniff, s.SearchHandler()}},
+		{PathProduct + ":id", []fiber.Handler{noSniff, s.ProductHandler()}},
 	}
-	for _, m := range mounts {
-		if err := s.Mount(m.path, m.h, read); err != nil {
-			return fmt.Errorf("explorer: mount %s: %w", m.path, err)
+	for _, r := range routes {
+		if err := s.Handle(r.path, r.h, read); err != nil {
+			return fmt.Errorf("explorer: route %s: %w", r.path, err)
 		}
 	}
 	return nil
+}
+
+// noSniff marks a data response as not to be sniffed by the browser.
+func noSniff(c *fiber.Ctx) error {
+	c.Set("X-Content-Type-Options", "nosniff")
+	return c.Next()
 }

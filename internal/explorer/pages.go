@@ -7,11 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gofiber/fiber/v2"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/mcp"
@@ -30,8 +31,11 @@ var templateFiles embed.FS
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
 	"connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-// setSecurityHeaders sets the headers every page and asset carries.
-func setSecurityHeaders(h http.Header) {
+// setSecurityHeaders sets the headers every page and asset carries. Names
+// are spelled as net/http canonicalises them, as the explorer has always
+// sent them.
+func setSecurityHeaders(c *fiber.Ctx) {
+	h := &c.Response().Header
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -39,7 +43,7 @@ func setSecurityHeaders(h http.Header) {
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
-	h.Set("X-DNS-Prefetch-Control", "off")
+	h.Set("X-Dns-Prefetch-Control", "off")
 }
 
 // page is one rendered HTML page.
@@ -47,23 +51,12 @@ type page struct {
 	body encoded
 }
 
-// Page returns the handler of the two pages: the explorer at / and the API
-// reference at /docs. Both are revalidated on every load (ETag).
-func (e *Explorer) Page() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var p *page
-		switch strings.TrimSuffix(r.URL.Path, "/") {
-		case "":
-			p = e.index
-		case PathDocs:
-			p = e.docs
-		default:
-			writeError(w, http.StatusNotFound, "Not found: "+echo(r.URL.EscapedPath()))
-			return
-		}
-		setSecurityHeaders(w.Header())
-		p.body.serve(w, r, "text/html; charset=utf-8", cacheRevalidate)
-	})
+// serve answers GET /, GET /docs and HEAD with the page, revalidated on
+// every load (ETag).
+func (p *page) serve(c *fiber.Ctx) error {
+	setSecurityHeaders(c)
+	p.body.serve(c, "text/html; charset=utf-8", cacheRevalidate)
+	return nil
 }
 
 // attrField describes one spec requirement input of the explorer form.

@@ -1,4 +1,4 @@
-package api
+package main
 
 import (
 	"context"
@@ -34,7 +34,23 @@ type runServer struct {
 	done       chan error
 }
 
-func startRun(t *testing.T, env map[string]string, opts ...Option) *runServer {
+// option sets a test hook of the process.
+type option func(*process)
+
+func withEngine(e search.Engine) option    { return func(p *process) { p.engine = e } }
+func withReload(ch <-chan struct{}) option { return func(p *process) { p.reload = ch } }
+func withReady(f func(net.Addr)) option    { return func(p *process) { p.ready = f } }
+
+// runProcess runs the server as run does, with env as the environment.
+func runProcess(ctx context.Context, args []string, env func(string) (string, bool), stdout, stderr io.Writer, opts ...option) error {
+	p := &process{env: env, stdout: stdout, stderr: stderr}
+	for _, o := range opts {
+		o(p)
+	}
+	return p.run(ctx, args)
+}
+
+func startRun(t *testing.T, env map[string]string, opts ...option) *runServer {
 	t.Helper()
 	full := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "METRICS_ADDR": "127.0.0.1:0", "API_KEYS": benchKey + "=100000000", "LOG_LEVEL": "warn"}
 	for k, v := range env {
@@ -47,9 +63,9 @@ func startRun(t *testing.T, env map[string]string, opts ...Option) *runServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runServer{stderr: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
 	ready := make(chan net.Addr, 1)
-	opts = append(opts, WithReady(func(a net.Addr) { ready <- a }),
-		WithMetricsReady(func(a net.Addr) { rs.MetricsURL = "http://" + a.String() }))
-	go func() { rs.done <- Run(ctx, nil, lookup, io.Discard, rs.stderr, opts...) }()
+	opts = append(opts, withReady(func(a net.Addr) { ready <- a }),
+		func(p *process) { p.metricsReady = func(a net.Addr) { rs.MetricsURL = "http://" + a.String() } })
+	go func() { rs.done <- runProcess(ctx, nil, lookup, io.Discard, rs.stderr, opts...) }()
 	select {
 	case a := <-ready:
 		rs.URL = "http://" + a.String()
@@ -106,7 +122,9 @@ func getJSON(url string, v any) (int, error) {
 
 func healthItems(t *testing.T, base string) int {
 	t.Helper()
-	var h healthBody
+	var h struct {
+		Items int `json:"items"`
+	}
 	if _, err := getJSON(base+"/api/health", &h); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +146,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // atomically, as the indexer does.
 func writeSnapshot(t *testing.T, path string, extra int) {
 	t.Helper()
-	s := fixtureSnapshot()
+	s := fixtureSnapshot(t)
 	for i := range extra {
 		p := s.Products[i%len(s.Products)]
 		p.ID = fmt.Sprintf("%s-extra-%d", p.ID, i)
@@ -230,7 +248,7 @@ func TestReloadOnSignal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "catalog.snapshot")
 	writeSnapshot(t, path, 0)
 	hup := make(chan struct{})
-	rs := startRun(t, map[string]string{"CATALOG_PATH": path, "RELOAD_INTERVAL": "0", "LOG_LEVEL": "info"}, WithReload(hup))
+	rs := startRun(t, map[string]string{"CATALOG_PATH": path, "RELOAD_INTERVAL": "0", "LOG_LEVEL": "info"}, withReload(hup))
 	writeSnapshot(t, path, 8)
 	time.Sleep(50 * time.Millisecond)
 	if n := healthItems(t, rs.URL); n != 12 {
@@ -243,22 +261,28 @@ func TestReloadOnSignal(t *testing.T) {
 	}
 }
 
-// blockingEngine blocks searches until released.
+// blockingEngine blocks searches until released, once armed (the
+// explorer searches for its examples while the server starts).
 type blockingEngine struct {
-	*fakeEngine
+	search.Engine
+	armed   atomic.Bool
 	entered chan struct{}
 	release chan struct{}
 }
 
 func (e *blockingEngine) Search(ctx context.Context, req search.Request) (*search.Result, error) {
+	if !e.armed.Load() {
+		return e.Engine.Search(ctx, req)
+	}
 	e.entered <- struct{}{}
 	<-e.release
-	return e.fakeEngine.Search(ctx, req)
+	return e.Engine.Search(ctx, req)
 }
 
 func TestGracefulShutdown(t *testing.T) {
-	eng := &blockingEngine{fakeEngine: newFakeEngine(), entered: make(chan struct{}, 1), release: make(chan struct{})}
-	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "5s"}, WithEngine(eng))
+	eng := &blockingEngine{Engine: fixtureEngine(t), entered: make(chan struct{}, 1), release: make(chan struct{})}
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "5s"}, withEngine(eng))
+	eng.armed.Store(true)
 	addr := strings.TrimPrefix(rs.URL, "http://")
 
 	type result struct {
@@ -309,7 +333,7 @@ func TestGracefulShutdown(t *testing.T) {
 }
 
 func TestShutdownClosesUnusedConnections(t *testing.T) {
-	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "8s"}, WithEngine(newFakeEngine()))
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "8s"}, withEngine(fixtureEngine(t)))
 	// A connection that never sends a request (browsers and HTTP clients
 	// open spare ones) must not hold shutdown until the read timeout.
 	c, err := net.Dial("tcp", strings.TrimPrefix(rs.URL, "http://"))
@@ -328,9 +352,10 @@ func TestShutdownClosesUnusedConnections(t *testing.T) {
 }
 
 func TestShutdownIsBounded(t *testing.T) {
-	eng := &blockingEngine{fakeEngine: newFakeEngine(), entered: make(chan struct{}, 1), release: make(chan struct{})}
+	eng := &blockingEngine{Engine: fixtureEngine(t), entered: make(chan struct{}, 1), release: make(chan struct{})}
 	defer close(eng.release)
-	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "200ms"}, WithEngine(eng))
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "200ms"}, withEngine(eng))
+	eng.armed.Store(true)
 	go getJSON(rs.URL+"/api/search", nil)
 	<-eng.entered
 	start := time.Now()
@@ -358,7 +383,7 @@ func TestRunConfigErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			lookup := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
-			err := Run(context.Background(), tc.args, lookup, io.Discard, io.Discard)
+			err := runProcess(context.Background(), tc.args, lookup, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Run error %v, want one mentioning %s", err, tc.want)
 			}
@@ -376,14 +401,14 @@ func TestRunCheckAndHelp(t *testing.T) {
 		return "", false
 	}
 	var stderr strings.Builder
-	if err := Run(context.Background(), []string{"-check"}, lookup, io.Discard, &stderr); err != nil {
+	if err := runProcess(context.Background(), []string{"-check"}, lookup, io.Discard, &stderr); err != nil {
 		t.Fatalf("-check: %v", err)
 	}
 	if !strings.Contains(stderr.String(), "configuration ok") {
 		t.Errorf("-check log: %s", stderr.String())
 	}
 	var stdout strings.Builder
-	if err := Run(context.Background(), []string{"-h"}, lookup, &stdout, io.Discard); err != nil {
+	if err := runProcess(context.Background(), []string{"-h"}, lookup, &stdout, io.Discard); err != nil {
 		t.Fatalf("-h: %v", err)
 	}
 	for _, v := range []string{"CATALOG_PATH", "RATE_LIMIT_PER_HOUR", "TRUSTED_PROXIES", "METRICS_ADDR", "-check"} {
@@ -397,7 +422,7 @@ func TestRunCheckAndHelp(t *testing.T) {
 // Prometheus text with no key and no rate limit, announced on stderr, while
 // the public port answers /metrics with 404.
 func TestMetricsListener(t *testing.T) {
-	rs := startRun(t, map[string]string{"RATE_LIMIT_PER_HOUR": "1", "LOG_LEVEL": "info"}, WithEngine(newFakeEngine()))
+	rs := startRun(t, map[string]string{"RATE_LIMIT_PER_HOUR": "1", "LOG_LEVEL": "info"}, withEngine(fixtureEngine(t)))
 	if rs.MetricsURL == "" {
 		t.Fatal("the metrics listener was not started")
 	}
@@ -433,7 +458,7 @@ func TestMetricsListener(t *testing.T) {
 func TestMetricsOff(t *testing.T) {
 	for _, v := range []string{"off", ""} {
 		t.Run(fmt.Sprintf("METRICS_ADDR=%q", v), func(t *testing.T) {
-			rs := startRun(t, map[string]string{"METRICS_ADDR": v, "LOG_LEVEL": "info"}, WithEngine(newFakeEngine()))
+			rs := startRun(t, map[string]string{"METRICS_ADDR": v, "LOG_LEVEL": "info"}, withEngine(fixtureEngine(t)))
 			if rs.MetricsURL != "" {
 				t.Errorf("metrics listener started on %s", rs.MetricsURL)
 			}
@@ -457,8 +482,8 @@ func TestMetricsAddrTaken(t *testing.T) {
 	env := map[string]string{"HOST": "127.0.0.1", "PORT": "0", "METRICS_ADDR": taken.Addr().String()}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	started := false
-	err = Run(context.Background(), nil, lookup, io.Discard, io.Discard, WithEngine(newFakeEngine()),
-		WithReady(func(net.Addr) { started = true }))
+	err = runProcess(context.Background(), nil, lookup, io.Discard, io.Discard, withEngine(fixtureEngine(t)),
+		withReady(func(net.Addr) { started = true }))
 	if err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
 		t.Errorf("Run error %v, want one naming METRICS_ADDR", err)
 	}

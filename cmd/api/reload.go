@@ -1,4 +1,4 @@
-package api
+package main
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 	"productsearch/internal/catalog"
 )
 
-// Loader is an engine whose catalog can be replaced while it serves: Load
+// loader is an engine whose catalog can be replaced while it serves: Load
 // builds the new index completely, then swaps it in atomically.
-type Loader interface {
+type loader interface {
 	Load(s *catalog.Snapshot) error
 }
 
@@ -20,7 +20,7 @@ type Loader interface {
 // engine keeps serving the catalog it has.
 type reloader struct {
 	path    string
-	engine  Loader
+	engine  loader
 	log     *slog.Logger
 	onLoad  func(error)
 	seen    fileVersion // the version last loaded or rejected
@@ -33,7 +33,7 @@ type fileVersion struct {
 	size  int64
 }
 
-func newReloader(path string, engine Loader, log *slog.Logger, onLoad func(error)) *reloader {
+func newReloader(path string, engine loader, log *slog.Logger, onLoad func(error)) *reloader {
 	r := &reloader{path: path, engine: engine, log: log, onLoad: onLoad}
 	if fi, err := os.Stat(path); err == nil {
 		r.seen = fileVersion{fi.ModTime(), fi.Size()}

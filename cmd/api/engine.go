@@ -1,4 +1,4 @@
-package api
+package main
 
 import (
 	"fmt"
@@ -10,9 +10,8 @@ import (
 	"productsearch/internal/search/memory"
 )
 
-// newEngine builds the engine SEARCH_BACKEND names; lookupEnv supplies the
-// backend's own settings (ELASTICSEARCH_*).
-func newEngine(cfg config.Config, lookupEnv func(string) (string, bool)) (search.Engine, error) {
+// newEngine builds the engine SEARCH_BACKEND names.
+func newEngine(cfg config.Config) (search.Engine, error) {
 	switch cfg.SearchBackend {
 	case config.BackendMemory:
 		snap, err := catalog.ReadSnapshot(cfg.CatalogPath)
@@ -25,10 +24,15 @@ func newEngine(cfg config.Config, lookupEnv func(string) (string, bool)) (search
 		}
 		return eng, nil
 	case config.BackendElasticsearch:
-		opts, err := elastic.OptionsFromEnv(func(k string) string { v, _ := lookupEnv(k); return v })
-		if err != nil {
-			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)
-		}
+		es := cfg.Elasticsearch
+		opts := elastic.DefaultOptions()
+		opts.Addresses = es.Addresses
+		opts.Index = es.Index
+		opts.APIKey = es.APIKey
+		opts.Username = es.Username
+		opts.Password = es.Password
+		opts.CACertFile = es.CAFile
+		opts.Timeout = es.Timeout
 		opts.MaxCandidates = cfg.MaxCandidates
 		eng, err := elastic.New(opts)
 		if err != nil {
