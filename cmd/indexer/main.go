@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/term"
+
 	"productsearch/internal/demo"
 	"productsearch/internal/ingest"
 )
@@ -124,12 +126,8 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// isTerminal reports whether w is a character device such as a terminal.
+// isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -119,14 +119,18 @@ func (s *Server) logPanic(c *fiber.Ctx, r any) {
 // observe wraps every routed request: client address, size checks, the
 // trace span, error responses, the request metric and the access log.
 //
-// The span is started here rather than by the otelfiber contrib middleware:
-// spans are named "METHOD route-template" with the route names of the
-// metrics ("/api/product/{id}"), carry the request id, and follow the
-// current HTTP semantic conventions (http.request.method, url.path,
-// http.response.status_code), which otelfiber v2 does not; and otelfiber
-// would record a second set of request metrics. Every string handed to the
-// span is copied: Fiber reuses the request's memory once the handler
-// returns, and spans are exported later.
+// The span is started here rather than by the otelfiber contrib middleware
+// (github.com/gofiber/contrib/otelfiber/v2 v2.1.1 builds here, but it
+// follows semantic conventions 1.12 — http.method, http.target,
+// http.status_code — names spans by Fiber's pattern "/api/product/:id"
+// without the method, records a second set of request metrics in
+// milliseconds, copies every request header per request and calls the
+// error handler itself). Spans here are named "METHOD route" with the route
+// names of the metrics ("/api/product/{id}"), carry the request id and the
+// current attributes (http.request.method, url.path, http.route,
+// http.response.status_code). Every string kept by the span is copied:
+// Fiber reuses the request's memory once the handler returns, and spans
+// are exported later (TestSpanAttributesOutliveRequest).
 func (s *Server) observe(c *fiber.Ctx) (err error) {
 	start := time.Now()
 	st, _ := s.states.Get().(*reqState)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
@@ -814,5 +815,52 @@ func TestTracing(t *testing.T) {
 	slices.Sort(names)
 	if diff := cmp.Diff([]string{"GET /api/search", "engine.search"}, names); diff != "" {
 		t.Errorf("span names mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestSpanAttributesOutliveRequest checks that the attributes of exported
+// spans still hold the values of their own request after the server has
+// reused its buffers for the next requests on the same connection.
+func TestSpanAttributesOutliveRequest(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tel.Shutdown(context.Background())
+	ts := startServer(t, Options{Telemetry: tel})
+	const parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+	requests := []struct {
+		method, path, rid, name string
+	}{
+		{http.MethodGet, "/api/search?limit=1", "first-request-0001", "GET /api/search"},
+		{http.MethodHead, "/api/health", "second-request-02", "HEAD /api/health"},
+		{http.MethodGet, "/api/product/dell-xps-13", "third-3", "GET /api/product/{id}"},
+		{http.MethodDelete, "/openapi.json", "fourth-request-id-004", "DELETE unmatched"},
+	}
+	for _, rq := range requests {
+		ts.do(t, rq.method, rq.path, nil, "traceparent", parent, "X-Request-ID", rq.rid)
+	}
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range exp.GetSpans() {
+		if s.SpanKind != trace.SpanKindServer {
+			continue
+		}
+		attrs := map[string]string{}
+		for _, kv := range s.Attributes {
+			attrs[string(kv.Key)] = kv.Value.Emit()
+		}
+		got[attrs["http.request_id"]] = s.Name + " " + attrs["http.request.method"] + " " + attrs["url.path"]
+	}
+	want := map[string]string{}
+	for _, rq := range requests {
+		path, _, _ := strings.Cut(rq.path, "?")
+		want[rq.rid] = rq.name + " " + rq.method + " " + path
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("server spans mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -217,13 +218,8 @@ func etagMatches(values []string, tags ...string) bool {
 	for _, v := range values {
 		for item := range strings.SplitSeq(v, ",") {
 			item = strings.TrimPrefix(strings.TrimSpace(item), "W/")
-			if item == "*" {
+			if item == "*" || slices.Contains(tags, item) {
 				return true
-			}
-			for _, t := range tags {
-				if item == t {
-					return true
-				}
 			}
 		}
 	}
