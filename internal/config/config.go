@@ -1,4 +1,5 @@
-// Package config reads the API server's configuration from environment
+// Package config reads the configuration of the API server (Load) and of
+// the stdio MCP server, a client of the API (LoadClient), from environment
 // variables in one place, fills in defaults and validates every value, so a
 // misconfigured server refuses to start with a message that names the
 // variable and says what to change.

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 	"text/tabwriter"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,21 +15,10 @@ import (
 	"productsearch/internal/restclient"
 )
 
-// EnvTimeout configures the REST client's per-request timeout.
-const EnvTimeout = "PRODUCT_SEARCH_TIMEOUT"
-
-// stdioVariables lists the environment the stdio server reads.
-func stdioVariables() [][3]string {
-	return [][3]string{
-		{restclient.EnvBaseURL, "base address of the product search REST API", restclient.DefaultBaseURL},
-		{restclient.EnvAPIKey, "API key sent as Authorization: Bearer", "the public key"},
-		{EnvTimeout, "timeout of one API request (Go duration)", restclient.DefaultTimeout.String()},
-	}
-}
-
 // RunStdio serves the two tools over stdio (newline-delimited JSON-RPC on
 // stdin and stdout) until stdin closes or ctx is done, answering them by
-// calling the REST API that the environment names (see -h). Nothing but
+// calling the REST API that the environment names (config.LoadClient; see
+// -h). Nothing but
 // protocol messages is written to stdout; logs and usage go to stderr.
 func RunStdio(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mcp-stdio", flag.ContinueOnError)
@@ -41,7 +28,7 @@ func RunStdio(ctx context.Context, args []string, lookupEnv func(string) (string
 			"Configuration is read from the environment:\n\n", ToolSearchProducts, ToolGetProduct)
 		tw := tabwriter.NewWriter(stderr, 2, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "  VARIABLE\tMEANING\tDEFAULT")
-		for _, v := range stdioVariables() {
+		for _, v := range config.ClientVariables() {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", v[0], v[1], v[2])
 		}
 		tw.Flush()
@@ -55,26 +42,14 @@ func RunStdio(ctx context.Context, args []string, lookupEnv func(string) (string
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q; configure the server with environment variables (see -h)", fs.Args())
 	}
-	env := func(name string) string {
-		v, _ := lookupEnv(name)
-		return strings.TrimSpace(v)
-	}
-	key := env(restclient.EnvAPIKey)
-	if key == "" {
-		key = config.DefaultPublicAPIKey
-	}
-	var timeout time.Duration
-	if v := env(EnvTimeout); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("%s: %q is not a positive duration; use e.g. 15s", EnvTimeout, v)
-		}
-		timeout = d
+	cfg, err := config.LoadClient(lookupEnv)
+	if err != nil {
+		return err
 	}
 	client, err := restclient.New(restclient.Options{
-		BaseURL:   env(restclient.EnvBaseURL),
-		APIKey:    key,
-		Timeout:   timeout,
+		BaseURL:   cfg.BaseURL,
+		APIKey:    cfg.APIKey,
+		Timeout:   cfg.Timeout,
 		UserAgent: ServerName + "-mcp-stdio/" + ServerVersion,
 	})
 	if err != nil {

@@ -21,13 +21,14 @@ import (
 	"strings"
 	"time"
 
+	"productsearch/internal/config"
 	"productsearch/internal/search"
 )
 
 // Defaults of the client.
 const (
-	DefaultBaseURL = "http://127.0.0.1:8080"
-	DefaultTimeout = 15 * time.Second
+	DefaultBaseURL = config.DefaultClientBaseURL
+	DefaultTimeout = config.DefaultClientTimeout
 	// maxResponseBytes bounds a response body; a page of 100 full
 	// products is well under 2 MiB.
 	maxResponseBytes = 32 << 20
@@ -35,8 +36,8 @@ const (
 
 // The environment variables that configure the client, named in messages.
 const (
-	EnvBaseURL = "PRODUCT_SEARCH_BASE_URL"
-	EnvAPIKey  = "PRODUCT_SEARCH_API_KEY"
+	EnvBaseURL = config.EnvClientBaseURL
+	EnvAPIKey  = config.EnvClientAPIKey
 )
 
 // Options configure a Client.
