@@ -327,10 +327,11 @@ func (s *Server) limitByKey(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// LimitByIP returns middleware that charges each request to the client IP's
+// limitByIP returns middleware that charges each request to the client IP's
 // hourly budget, sets the rate-limit headers and answers 429 when the
-// budget is spent. Mount applies it; use it for Fiber routes added via App.
-func (s *Server) LimitByIP() fiber.Handler {
+// budget is spent. Every route but health applies it (Handle and Mount
+// included).
+func (s *Server) limitByIP() fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if !s.charge(c, ratelimit.IPKey(state(c).client), s.ipLimit, "ip") {
 			return nil

@@ -85,8 +85,8 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Server is the HTTP API. Create it with New, add endpoints with Mount, then
-// Serve a listener and Shutdown when done.
+// Server is the HTTP API. Create it with New, add endpoints with Handle or
+// Mount, then Serve a listener and Shutdown when done.
 type Server struct {
 	app      *fiber.App
 	engine   search.Engine
@@ -237,14 +237,13 @@ func New(opt Options) (*Server, error) {
 	s.app.Get("/api/health", named(routeHealth), s.handleHealth)
 	s.app.Get("/api/search", named(routeSearch), s.limitByKey, s.handleSearch)
 	s.app.Get("/api/product/:id", named(routeProduct), s.limitByKey, s.handleProduct)
-	s.app.Get("/openapi.json", named(routeOpenAPI), s.LimitByIP(), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
-	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.LimitByIP(), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
+	s.app.Get("/openapi.json", named(routeOpenAPI), s.limitByIP(), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
+	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.limitByIP(), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
 	return s, nil
 }
 
-// App returns the Fiber application, for endpoints written as Fiber
-// handlers; wrap them with LimitByIP to charge them to the client's budget.
-// Routes must be added before Serve.
+// App returns the Fiber application, to inspect its routes; add routes
+// with Handle or Mount, which apply the rate limit.
 func (s *Server) App() *fiber.App { return s.app }
 
 // Engine returns the search engine the server queries.
@@ -288,7 +287,7 @@ func (s *Server) Handle(path string, handlers []fiber.Handler, opts ...MountOpti
 	for _, o := range opts {
 		o(&m)
 	}
-	chain := append([]fiber.Handler{named(path), s.LimitByIP()}, handlers...)
+	chain := append([]fiber.Handler{named(path), s.limitByIP()}, handlers...)
 	if len(m.methods) == 0 {
 		s.app.All(path, chain...)
 		return nil
