@@ -851,7 +851,7 @@ func TestSpanAttributesOutliveRequest(t *testing.T) {
 		}
 		attrs := map[string]string{}
 		for _, kv := range s.Attributes {
-			attrs[string(kv.Key)] = kv.Value.Emit()
+			attrs[string(kv.Key)] = kv.Value.String()
 		}
 		got[attrs["http.request_id"]] = s.Name + " " + attrs["http.request.method"] + " " + attrs["url.path"]
 	}
