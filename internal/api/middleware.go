@@ -141,7 +141,6 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 	c.Locals(stateKey{}, st)
 	st.rid, _ = c.Locals(requestIDKey{}).(string)
 	st.client = s.clientAddr(c)
-	c.Locals(clientKey{}, st.client)
 
 	var span trace.Span
 	if s.tracing {
@@ -152,7 +151,6 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 				attribute.String("url.path", string(c.Request().URI().PathOriginal())),
 				attribute.String("http.request_id", strings.Clone(st.rid))))
 		c.SetUserContext(ctx)
-		c.Locals(spanKey{}, span)
 	}
 
 	defer func() {
@@ -172,7 +170,6 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 		s.finish(c, st, span, time.Since(start))
 		s.states.Put(st)
 		c.Locals(stateKey{}, nil)
-		c.Locals(spanKey{}, nil)
 	}()
 
 	if len(c.Request().Header.RequestURI()) > maxURILen {
@@ -360,13 +357,21 @@ func ClientAddr(ctx context.Context) (netip.Addr, bool) {
 
 // httpHandler mounts a net/http handler with Fiber's adaptor. The adaptor
 // hands h a request whose context is the fasthttp request context, which
-// answers Value from the request's locals: ClientAddr works as it is, and
-// the request's span is put back where OpenTelemetry looks for it.
+// answers Value from the request's locals: the client address is put there
+// for ClientAddr, and the request's span is put back where OpenTelemetry
+// looks for it.
 func httpHandler(h http.Handler) fiber.Handler {
-	return adaptor.HTTPHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	serve := adaptor.HTTPHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if span, ok := r.Context().Value(spanKey{}).(trace.Span); ok {
 			r = r.WithContext(trace.ContextWithSpan(r.Context(), span))
 		}
 		h.ServeHTTP(w, r)
 	}))
+	return func(c *fiber.Ctx) error {
+		c.Locals(clientKey{}, state(c).client)
+		if span := trace.SpanFromContext(c.UserContext()); span.SpanContext().IsValid() {
+			c.Locals(spanKey{}, span)
+		}
+		return serve(c)
+	}
 }

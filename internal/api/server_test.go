@@ -864,3 +864,42 @@ func TestSpanAttributesOutliveRequest(t *testing.T) {
 		t.Errorf("server spans mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestMountedHandlerSeesSpanAndClient checks what the request context of a
+// mounted net/http handler carries: the server span of the request (so its
+// own spans join the caller's trace) and the client address.
+func TestMountedHandlerSeesSpanAndClient(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tel.Shutdown(context.Background())
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		addr, _ := ClientAddr(r.Context())
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprintf(w, "%s %s", trace.SpanFromContext(r.Context()).SpanContext().TraceID(), addr)
+	})
+	ts := startServer(t, Options{Telemetry: tel}, func(s *Server) {
+		if err := s.Mount("/api/mcp", h, Methods(http.MethodPost)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	tests := []struct {
+		name   string
+		header []string
+		want   string
+	}{
+		{"sampled caller", []string{"traceparent", "00-" + traceID + "-00f067aa0ba902b7-01"}, traceID + " 127.0.0.1"},
+		{"caller not sampled", []string{"traceparent", "00-" + traceID + "-00f067aa0ba902b7-00"}, traceID + " 127.0.0.1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ts.do(t, http.MethodPost, "/api/mcp", strings.NewReader("{}"), tt.header...)
+			if diff := cmp.Diff(tt.want, string(r.body)); diff != "" {
+				t.Errorf("body mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
