@@ -24,15 +24,10 @@ func newEngine(cfg config.Config) (search.Engine, error) {
 		}
 		return eng, nil
 	case config.BackendElasticsearch:
-		es := cfg.Elasticsearch
-		opts := elastic.DefaultOptions()
-		opts.Addresses = es.Addresses
-		opts.Index = es.Index
-		opts.APIKey = es.APIKey
-		opts.Username = es.Username
-		opts.Password = es.Password
-		opts.CACertFile = es.CAFile
-		opts.Timeout = es.Timeout
+		opts, err := elastic.OptionsFromConfig(cfg.Elasticsearch)
+		if err != nil {
+			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)
+		}
 		opts.MaxCandidates = cfg.MaxCandidates
 		eng, err := elastic.New(opts)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
 )
@@ -42,12 +43,8 @@ func addPublishFlags(fs *flag.FlagSet) *publishFlags {
 		pf.target = v
 		return nil
 	})
-	fs.StringVar(&pf.url, "es-url", os.Getenv(elastic.EnvURL), "Elasticsearch node `URLs`, comma-separated (taken from $"+elastic.EnvURL+")")
-	index := os.Getenv(elastic.EnvIndex)
-	if index == "" {
-		index = elastic.DefaultIndex
-	}
-	fs.StringVar(&pf.index, "es-index", index, "`alias` the API searches, taken from $"+elastic.EnvIndex+"; versions are named <alias>-<sync time>")
+	fs.StringVar(&pf.url, "es-url", "", "Elasticsearch node `URLs`, comma-separated (default $"+config.EnvESURL+")")
+	fs.StringVar(&pf.index, "es-index", "", "`alias` the API searches (default $"+config.EnvESIndex+", else "+elastic.DefaultIndex+"); versions are named <alias>-<sync time>")
 	fs.IntVar(&pf.keep, "es-keep", publish.DefaultKeep, "index versions to keep, the new one included")
 	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index")
 	return pf
@@ -60,15 +57,19 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if pf.target == "" {
 		return nil
 	}
-	opts, err := elastic.OptionsFromEnv(func(k string) string {
-		switch k {
-		case elastic.EnvURL:
-			return pf.url
-		case elastic.EnvIndex:
-			return pf.index
+	es, err := config.LoadElasticsearch(func(k string) (string, bool) {
+		switch {
+		case k == config.EnvESURL && pf.url != "":
+			return pf.url, true
+		case k == config.EnvESIndex && pf.index != "":
+			return pf.index, true
 		}
-		return os.Getenv(k)
+		return os.LookupEnv(k)
 	})
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	opts, err := elastic.OptionsFromConfig(es)
 	if err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
 )
@@ -32,12 +33,11 @@ func TestPublishFlags(t *testing.T) {
 		want    publishFlags
 		wantErr string
 	}{
-		{name: "off by default", env: map[string]string{elastic.EnvURL: "", elastic.EnvIndex: ""},
-			want: publishFlags{index: "products", keep: 2}},
-		{name: "environment", env: map[string]string{elastic.EnvURL: "http://es:9200", elastic.EnvIndex: "catalog"},
+		{name: "off by default", want: publishFlags{keep: 2}},
+		{name: "environment read when publishing", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
 			args: []string{"--publish", "elasticsearch"},
-			want: publishFlags{target: "elasticsearch", url: "http://es:9200", index: "catalog", keep: 2}},
-		{name: "flags win", env: map[string]string{elastic.EnvURL: "http://es:9200", elastic.EnvIndex: "catalog"},
+			want: publishFlags{target: "elasticsearch", keep: 2}},
+		{name: "flags win", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
 			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3", "--es-replicas", "1"},
 			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, replicas: 1}},
 		{name: "unknown backend", args: []string{"--publish", "solr"}, wantErr: `unknown backend "solr"`},
@@ -68,16 +68,15 @@ func TestPublishFlags(t *testing.T) {
 }
 
 func TestPublishRunErrors(t *testing.T) {
-	t.Setenv(elastic.EnvAPIKey, "")
-	t.Setenv(elastic.EnvUsername, "")
-	t.Setenv(elastic.EnvPassword, "")
-	t.Setenv(elastic.EnvCAFile, "")
+	for _, k := range []string{config.EnvESURL, "ELASTICSEARCH_API_KEY", "ELASTICSEARCH_USERNAME", "ELASTICSEARCH_PASSWORD", "ELASTICSEARCH_CA_FILE"} {
+		t.Setenv(k, "")
+	}
 	tests := []struct {
 		name string
 		pf   publishFlags
 		want string
 	}{
-		{"no address", publishFlags{target: "elasticsearch", index: "products", keep: 2}, "set ELASTICSEARCH_URL"},
+		{"no address", publishFlags{target: "elasticsearch", index: "products", keep: 2}, "ELASTICSEARCH_URL: set the cluster's node URLs"},
 		{"bad keep", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 0}, "--es-keep must be at least 1"},
 		{"no snapshot", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 2}, "read snapshot"},
 	}
@@ -100,7 +99,7 @@ func TestPublishRunErrors(t *testing.T) {
 // --publish elasticsearch` does after a sync: the alias goes live, the
 // report is written beside the snapshot and summarised.
 func TestPublishRun(t *testing.T) {
-	addr := os.Getenv(elastic.EnvURL)
+	addr := os.Getenv(config.EnvESURL)
 	if addr == "" {
 		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
 	}

@@ -122,8 +122,8 @@ func Variables() [][3]string {
 		{"PORT", "TCP port to listen on", strconv.Itoa(DefaultPort)},
 		{"CATALOG_PATH", "catalog snapshot served by the memory backend", DefaultCatalogPath},
 		{"SEARCH_BACKEND", "search engine: " + strings.Join(backends[:], ", "), DefaultBackend},
-		{envESURL, "comma-separated nodes, with SEARCH_BACKEND=elasticsearch", "(unset)"},
-		{envESIndex, "alias the indexer publishes to", DefaultESIndex},
+		{EnvESURL, "comma-separated nodes, with SEARCH_BACKEND=elasticsearch", "(unset)"},
+		{EnvESIndex, "alias the indexer publishes to", DefaultESIndex},
 		{envESAPIKey, "API key (or " + envESUsername + " and " + envESPassword + ")", "(unset)"},
 		{envESCAFile, "PEM file of the cluster's certificate authority", "(unset: system roots)"},
 		{envESTimeout, "query timeout (Go duration)", DefaultESTimeout.String()},
@@ -145,8 +145,10 @@ func Variables() [][3]string {
 
 // Names of the Elasticsearch variables.
 const (
-	envESURL      = "ELASTICSEARCH_URL"
-	envESIndex    = "ELASTICSEARCH_INDEX"
+	// EnvESURL holds the comma-separated node URLs.
+	EnvESURL = "ELASTICSEARCH_URL"
+	// EnvESIndex names the alias searched and published.
+	EnvESIndex    = "ELASTICSEARCH_INDEX"
 	envESAPIKey   = "ELASTICSEARCH_API_KEY"
 	envESUsername = "ELASTICSEARCH_USERNAME"
 	envESPassword = "ELASTICSEARCH_PASSWORD"
@@ -278,8 +280,26 @@ func (r *reader) backend(c *Config) {
 	}
 	r.positive("MAX_CANDIDATES", &c.MaxCandidates)
 
-	es := &c.Elasticsearch
-	if v, ok := r.value(envESURL); ok {
+	r.elasticsearch(&c.Elasticsearch, c.SearchBackend == BackendElasticsearch)
+}
+
+// LoadElasticsearch reads only the ELASTICSEARCH_* variables through lookup
+// over their defaults, for programs such as the indexer that talk to the
+// cluster without serving: the node URLs are required.
+func LoadElasticsearch(lookup func(string) (string, bool)) (Elasticsearch, error) {
+	r := &reader{lookup: lookup}
+	es := Defaults().Elasticsearch
+	r.elasticsearch(&es, true)
+	if len(r.errs) > 0 {
+		return Elasticsearch{}, fmt.Errorf("invalid configuration:\n%w", errors.Join(r.errs...))
+	}
+	return es, nil
+}
+
+// elasticsearch reads the ELASTICSEARCH_* variables into es; required says
+// the node URLs must be set.
+func (r *reader) elasticsearch(es *Elasticsearch, required bool) {
+	if v, ok := r.value(EnvESURL); ok {
 		for a := range strings.SplitSeq(v, ",") {
 			if a = strings.TrimSpace(a); a != "" {
 				es.Addresses = append(es.Addresses, strings.TrimRight(a, "/"))
@@ -288,13 +308,13 @@ func (r *reader) backend(c *Config) {
 	}
 	for _, a := range es.Addresses {
 		if u, err := url.Parse(a); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			r.bad(envESURL, "%q is not an http or https URL (for example http://127.0.0.1:9200)", a)
+			r.bad(EnvESURL, "%q is not an http or https URL (for example http://127.0.0.1:9200)", a)
 		}
 	}
-	if c.SearchBackend == BackendElasticsearch && len(es.Addresses) == 0 {
-		r.bad(envESURL, "SEARCH_BACKEND=elasticsearch needs the cluster's node URLs")
+	if required && len(es.Addresses) == 0 {
+		r.bad(EnvESURL, "set the cluster's node URLs, comma-separated (for example http://127.0.0.1:9200)")
 	}
-	if v, ok := r.value(envESIndex); ok {
+	if v, ok := r.value(EnvESIndex); ok {
 		es.Index = v
 	}
 	es.APIKey, _ = r.get(envESAPIKey)

@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
 )
@@ -26,10 +27,10 @@ import (
 // node returns the connection to ELASTICSEARCH_URL, or skips the test.
 func node(t *testing.T) elastic.Connection {
 	t.Helper()
-	if os.Getenv(elastic.EnvURL) == "" {
+	if os.Getenv(config.EnvESURL) == "" {
 		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
 	}
-	o, err := elastic.OptionsFromEnv(os.Getenv)
+	o, err := optionsFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,4 +342,14 @@ func TestAliasThatIsAnIndex(t *testing.T) {
 	if errors.Is(err, ErrShrink) {
 		t.Errorf("error %v is ErrShrink", err)
 	}
+}
+
+// optionsFromEnv returns the engine options the ELASTICSEARCH_* variables
+// of the test's environment give.
+func optionsFromEnv() (elastic.Options, error) {
+	es, err := config.LoadElasticsearch(os.LookupEnv)
+	if err != nil {
+		return elastic.Options{}, err
+	}
+	return elastic.OptionsFromConfig(es)
 }

@@ -56,11 +56,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/search"
 )
 
@@ -93,40 +94,21 @@ func DefaultOptions() Options {
 	return Options{Index: DefaultIndex, Timeout: DefaultTimeout, MaxCandidates: search.DefaultMaxCandidates}
 }
 
-// Environment variables read by OptionsFromEnv.
-const (
-	EnvURL      = "ELASTICSEARCH_URL"      // comma-separated node URLs
-	EnvIndex    = "ELASTICSEARCH_INDEX"    // alias searched and published
-	EnvAPIKey   = "ELASTICSEARCH_API_KEY"  // base64 API key
-	EnvUsername = "ELASTICSEARCH_USERNAME" // basic authentication
-	EnvPassword = "ELASTICSEARCH_PASSWORD" // basic authentication
-	EnvCAFile   = "ELASTICSEARCH_CA_FILE"  // PEM certificate authorities
-	EnvTimeout  = "ELASTICSEARCH_TIMEOUT"  // query timeout, a Go duration such as 2s
-)
-
-// OptionsFromEnv returns DefaultOptions with the ELASTICSEARCH_* variables
-// applied (getenv is os.Getenv or a test's map). MaxCandidates keeps its
-// default; the caller sets it from its own configuration.
-func OptionsFromEnv(getenv func(string) string) (Options, error) {
+// OptionsFromConfig returns DefaultOptions with the cluster settings of the
+// process configuration applied, validated. MaxCandidates keeps its default;
+// the caller sets it from its own configuration.
+func OptionsFromConfig(c config.Elasticsearch) (Options, error) {
 	o := DefaultOptions()
-	for _, a := range strings.Split(getenv(EnvURL), ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			o.Addresses = append(o.Addresses, strings.TrimRight(a, "/"))
-		}
+	o.Addresses = slices.Clone(c.Addresses)
+	if c.Index != "" {
+		o.Index = c.Index
 	}
-	if v := strings.TrimSpace(getenv(EnvIndex)); v != "" {
-		o.Index = v
-	}
-	o.APIKey = strings.TrimSpace(getenv(EnvAPIKey))
-	o.Username = getenv(EnvUsername)
-	o.Password = getenv(EnvPassword)
-	o.CACertFile = strings.TrimSpace(getenv(EnvCAFile))
-	if v := strings.TrimSpace(getenv(EnvTimeout)); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return Options{}, fmt.Errorf("%s must be a positive duration such as 2s or 500ms, got %q", EnvTimeout, v)
-		}
-		o.Timeout = d
+	o.APIKey = c.APIKey
+	o.Username = c.Username
+	o.Password = c.Password
+	o.CACertFile = c.CAFile
+	if c.Timeout > 0 {
+		o.Timeout = c.Timeout
 	}
 	return o, o.validate()
 }

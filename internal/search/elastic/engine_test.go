@@ -12,12 +12,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
 	"productsearch/internal/search/searchtest"
 )
 
-func TestOptionsFromEnv(t *testing.T) {
+func TestOptionsFromConfig(t *testing.T) {
 	tests := []struct {
 		name    string
 		env     map[string]string
@@ -43,10 +44,10 @@ func TestOptionsFromEnv(t *testing.T) {
 				Index: "catalog", Timeout: 750 * time.Millisecond, MaxCandidates: search.DefaultMaxCandidates,
 			},
 		},
-		{name: "no url", env: map[string]string{}, wantErr: "set ELASTICSEARCH_URL"},
-		{name: "not a url", env: map[string]string{"ELASTICSEARCH_URL": "localhost:9200"}, wantErr: "not an http(s) URL"},
+		{name: "no url", env: map[string]string{}, wantErr: "ELASTICSEARCH_URL: set the cluster's node URLs"},
+		{name: "not a url", env: map[string]string{"ELASTICSEARCH_URL": "localhost:9200"}, wantErr: "is not an http or https URL"},
 		{name: "bad timeout", env: map[string]string{"ELASTICSEARCH_URL": "http://x:9200", "ELASTICSEARCH_TIMEOUT": "2"},
-			wantErr: "ELASTICSEARCH_TIMEOUT must be a positive duration"},
+			wantErr: "ELASTICSEARCH_TIMEOUT"},
 		{name: "bad index", env: map[string]string{"ELASTICSEARCH_URL": "http://x:9200", "ELASTICSEARCH_INDEX": "Products"},
 			wantErr: "not a valid index or alias name"},
 		{name: "username without password", env: map[string]string{"ELASTICSEARCH_URL": "http://x:9200", "ELASTICSEARCH_USERNAME": "u"},
@@ -54,7 +55,7 @@ func TestOptionsFromEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := elastic.OptionsFromEnv(func(k string) string { return tt.env[k] })
+			got, err := optionsFrom(func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok })
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error = %v, want it to contain %q", err, tt.wantErr)
@@ -69,6 +70,15 @@ func TestOptionsFromEnv(t *testing.T) {
 			}
 		})
 	}
+}
+
+// optionsFrom reads the cluster settings through lookup as the processes do.
+func optionsFrom(lookup func(string) (string, bool)) (elastic.Options, error) {
+	es, err := config.LoadElasticsearch(lookup)
+	if err != nil {
+		return elastic.Options{}, err
+	}
+	return elastic.OptionsFromConfig(es)
 }
 
 func TestNewErrors(t *testing.T) {

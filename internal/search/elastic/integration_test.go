@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
 	"productsearch/internal/search/searchtest"
@@ -79,7 +80,7 @@ func TestTimeoutOnNode(t *testing.T) {
 	nodeURL(t)
 	alias := uniqueAlias(t, "timeout")
 	publishSnapshot(t, alias, randomSnapshot(3, 3000))
-	opt, err := elastic.OptionsFromEnv(os.Getenv)
+	opt, err := optionsFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,14 +131,14 @@ func TestNodeRestart(t *testing.T) {
 		if err != nil {
 			t.Fatalf("elasticsearch.sh %s: %v\n%s", arg, err, out)
 		}
-		if arg == "start" && !strings.Contains(string(out), "ELASTICSEARCH_URL="+os.Getenv(elastic.EnvURL)) {
-			t.Fatalf("elasticsearch.sh start came back on another URL than %s:\n%s", os.Getenv(elastic.EnvURL), out)
+		if arg == "start" && !strings.Contains(string(out), "ELASTICSEARCH_URL="+os.Getenv(config.EnvESURL)) {
+			t.Fatalf("elasticsearch.sh start came back on another URL than %s:\n%s", os.Getenv(config.EnvESURL), out)
 		}
 	}
 	s := randomSnapshot(4, 200)
 	alias := uniqueAlias(t, "restart")
 	publishSnapshot(t, alias, s)
-	opt, err := elastic.OptionsFromEnv(os.Getenv)
+	opt, err := optionsFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
 )
@@ -19,7 +20,7 @@ import (
 // nodeURL returns ELASTICSEARCH_URL, or skips the test when it is unset.
 func nodeURL(t testing.TB) string {
 	t.Helper()
-	u := os.Getenv(elastic.EnvURL)
+	u := os.Getenv(config.EnvESURL)
 	if u == "" {
 		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
 	}
@@ -28,7 +29,7 @@ func nodeURL(t testing.TB) string {
 
 func connection(t testing.TB) elastic.Connection {
 	t.Helper()
-	o, err := elastic.OptionsFromEnv(os.Getenv)
+	o, err := optionsFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func publishSnapshot(t testing.TB, alias string, s *catalog.Snapshot) *publish.R
 // newEngine returns an engine over alias with the given candidate limit.
 func newEngine(t testing.TB, alias string, maxCand int) *elastic.Engine {
 	t.Helper()
-	opt, err := elastic.OptionsFromEnv(os.Getenv)
+	opt, err := optionsFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,3 +108,7 @@ func newEngine(t testing.TB, alias string, maxCand int) *elastic.Engine {
 func fixtureAlias(name string) string {
 	return strings.ToLower(strings.NewReplacer(" ", "-", "&", "and").Replace(name))
 }
+
+// optionsFromEnv returns the engine options the ELASTICSEARCH_* variables
+// of the test's environment give.
+func optionsFromEnv() (elastic.Options, error) { return optionsFrom(os.LookupEnv) }
