@@ -72,6 +72,8 @@
 // and matches short token patterns.
 package extract
 
+import "productsearch/internal/lexer"
+
 // Context is what the classifier decided about the listing.
 type Context struct {
 	Category  string // one of the 19 categories, or "" when unknown
@@ -86,9 +88,15 @@ type Values map[string]float64
 // given category and type.
 func Title(title string, ctx Context) Values {
 	var fb [256]byte
-	text := string(fold(title, fb[:0]))
-	var tb [96]token
-	a := analysis{text: text, toks: tokenize(text, tb[:0]), rules: rulesFor(ctx), ctx: ctx}
+	text := string(lexer.FoldText(title, fb[:0], lexer.FoldCurrency|lexer.FoldTimes))
+	var tb [96]lexer.Token
+	var flags [96]uint8
+	toks := lexer.Lex(text, tb[:0])
+	fl := flags[:0]
+	if len(toks) > len(flags) {
+		fl = make([]uint8, len(toks))
+	}
+	a := analysis{text: text, toks: toks, flags: fl[:len(toks)], rules: rulesFor(ctx), ctx: ctx}
 	a.markContext()
 	a.scan()
 	return a.resolve()
@@ -141,7 +149,8 @@ const (
 // analysis holds the state of reading one title.
 type analysis struct {
 	text  string
-	toks  []token
+	toks  []lexer.Token
+	flags []uint8 // the context flags (flNeg, ...) of each token
 	ctx   Context
 	rules rules
 
@@ -154,38 +163,38 @@ type analysis struct {
 }
 
 func (a *analysis) word(i int) string {
-	if i < 0 || i >= len(a.toks) || a.toks[i].kind != tkWord {
+	if i < 0 || i >= len(a.toks) || a.toks[i].Kind != lexer.Word {
 		return ""
 	}
 	t := a.toks[i]
-	return a.text[t.start:t.end]
+	return a.text[t.Start:t.End]
 }
 
 func (a *analysis) isSym(i int, c byte) bool {
-	return i >= 0 && i < len(a.toks) && a.toks[i].kind == tkSym && a.toks[i].sym == c
+	return i >= 0 && i < len(a.toks) && a.toks[i].Kind == lexer.Symbol && a.toks[i].Sym == c
 }
 
 func (a *analysis) isNum(i int) bool {
-	return i >= 0 && i < len(a.toks) && a.toks[i].kind == tkNum
+	return i >= 0 && i < len(a.toks) && a.toks[i].Kind == lexer.Number
 }
 
 // tight reports whether token i exists and touches the token before it.
 func (a *analysis) tight(i int) bool {
-	return i >= 0 && i < len(a.toks) && !a.toks[i].gap
+	return i >= 0 && i < len(a.toks) && !a.toks[i].Gap
 }
 
 // modelCode reports whether the number at i is part of a model code or a
 // name: glued to letters before it ("S24", "RTX4070", "QE55") or after a
 // hyphen glued to a word ("i7-13700H", "WH-1000XM5").
 func (a *analysis) modelCode(i int) bool {
-	if a.toks[i].gap || i == 0 {
+	if a.toks[i].Gap || i == 0 {
 		return false
 	}
 	p := a.toks[i-1]
-	if p.kind == tkWord {
+	if p.Kind == lexer.Word {
 		return true
 	}
-	if p.kind != tkSym || p.sym != '-' || p.gap || i < 2 {
+	if p.Kind != lexer.Symbol || p.Sym != '-' || p.Gap || i < 2 {
 		return false
 	}
 	switch w := a.word(i - 2); w {
@@ -203,7 +212,7 @@ func (a *analysis) isCapUnit(i int) bool {
 
 // addMention records a figure unless it is negated.
 func (a *analysis) addMention(kind mentionKind, val float64, tok0 int) {
-	if a.toks[tok0].flags&flNeg != 0 || a.nments == maxMentions {
+	if a.flags[tok0]&flNeg != 0 || a.nments == maxMentions {
 		return
 	}
 	a.ments[a.nments] = mention{kind: kind, val: val}
@@ -232,17 +241,17 @@ func versionWord(w string) bool {
 // "and" (as in "13 and 15.6 inch").
 func (a *analysis) bareBefore(i int) (float64, bool) {
 	s, n := i-1, i-2
-	if n < 0 || a.toks[n].kind != tkNum || a.modelCode(n) {
+	if n < 0 || a.toks[n].Kind != lexer.Number || a.modelCode(n) {
 		return 0, false
 	}
 	st := a.toks[s]
 	prevWord := a.word(n - 1)
-	glued := n > 0 && !a.toks[n].gap && a.toks[n-1].kind == tkSym &&
-		(a.toks[n-1].sym == '$' || a.toks[n-1].sym == '#' || a.toks[n-1].sym == '.') // "$8", "#8"
+	glued := n > 0 && !a.toks[n].Gap && a.toks[n-1].Kind == lexer.Symbol &&
+		(a.toks[n-1].Sym == '$' || a.toks[n-1].Sym == '#' || a.toks[n-1].Sym == '.') // "$8", "#8"
 	switch {
-	case st.kind == tkSym && (st.sym == '/' || st.sym == '+' || st.sym == '-' || st.sym == '~') && !st.gap && !a.toks[i].gap:
-	case st.kind == tkWord && st.gap && a.toks[i].gap:
-		if w := a.text[st.start:st.end]; w != "to" && w != "or" && w != "and" {
+	case st.Kind == lexer.Symbol && (st.Sym == '/' || st.Sym == '+' || st.Sym == '-' || st.Sym == '~') && !st.Gap && !a.toks[i].Gap:
+	case st.Kind == lexer.Word && st.Gap && a.toks[i].Gap:
+		if w := a.text[st.Start:st.End]; w != "to" && w != "or" && w != "and" {
 			return 0, false
 		}
 	default:
@@ -251,7 +260,7 @@ func (a *analysis) bareBefore(i int) (float64, bool) {
 	if versionWord(prevWord) || glued {
 		return 0, false // "Bluetooth 5.3 and 16GB", "iPhone 15-128GB"
 	}
-	return a.toks[n].num, true
+	return a.toks[n].Num, true
 }
 
 // markContext flags negated tokens, tokens after a graphics processor name
@@ -259,7 +268,7 @@ func (a *analysis) bareBefore(i int) (float64, bool) {
 func (a *analysis) markContext() {
 	cut := len(a.toks)
 	for i := range a.toks {
-		if a.toks[i].kind != tkWord {
+		if a.toks[i].Kind != lexer.Word {
 			continue
 		}
 		switch w := a.word(i); w {
@@ -295,7 +304,7 @@ func (a *analysis) markContext() {
 		case "max", "maximum":
 			// "Max 1TB", "(max 64GB)", but not "iPhone 15 Pro Max 256GB" or
 			// "M4 Max 36GB".
-			if i == 0 || a.toks[i-1].kind == tkSym || a.word(i-1) == "supports" || a.word(i-1) == "to" {
+			if i == 0 || a.toks[i-1].Kind == lexer.Symbol || a.word(i-1) == "supports" || a.word(i-1) == "to" {
 				a.flagAfter(i, flNeg, 4)
 			}
 		case "upto", "supports", "support", "supporting", "supported", "expandable", "expand",
@@ -313,7 +322,7 @@ func (a *analysis) markContext() {
 		}
 	}
 	for i := cut; i < len(a.toks); i++ {
-		a.toks[i].flags |= flCut
+		a.flags[i] |= flCut
 	}
 }
 
@@ -321,8 +330,8 @@ func (a *analysis) markContext() {
 func (a *analysis) flagAfter(i int, flag uint8, n int) {
 	for k := i + 1; k < len(a.toks) && k <= i+n; k++ {
 		t := a.toks[k]
-		if t.kind == tkSym {
-			switch t.sym {
+		if t.Kind == lexer.Symbol {
+			switch t.Sym {
 			case ',', '|', ';':
 				return
 			case '(', ')':
@@ -331,6 +340,6 @@ func (a *analysis) flagAfter(i int, flag uint8, n int) {
 				}
 			}
 		}
-		a.toks[k].flags |= flag
+		a.flags[k] |= flag
 	}
 }

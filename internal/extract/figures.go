@@ -1,16 +1,18 @@
 package extract
 
+import "productsearch/internal/lexer"
+
 // scan finds every figure in the title.
 func (a *analysis) scan() {
 	for i := 0; i < len(a.toks); {
 		t := a.toks[i]
-		if t.flags&flCut != 0 {
+		if a.flags[i]&flCut != 0 {
 			return
 		}
-		switch t.kind {
-		case tkNum:
+		switch t.Kind {
+		case lexer.Number:
 			i = a.number(i)
-		case tkWord:
+		case lexer.Word:
 			i = a.wordAt(i)
 		default:
 			i++
@@ -28,42 +30,39 @@ func (a *analysis) number(i int) int {
 	if a.isSym(i-1, '$') || a.isSym(i-1, '#') || a.isSym(i-1, '.') && a.tight(i) {
 		return i + 1 // a price, a model number, "M.2", "pf21 .5"
 	}
-	if a.text[t.start:t.end] == "802.11" && a.tight(i+1) {
+	if a.text[t.Start:t.End] == "802.11" && a.tight(i+1) {
 		return a.wifiStandard(i)
 	}
 	j := i + 1
 	// "2x16GB", "2 x 50W", "3840 x 2160"; not "Slim 7x 14.5"" (a model).
-	if (a.word(j) == "x" || a.isSym(j, '*')) && a.isNum(j+1) && !(a.tight(j) && a.toks[j+1].gap) {
+	if (a.word(j) == "x" || a.isSym(j, '*')) && a.isNum(j+1) && !(a.tight(j) && a.toks[j+1].Gap) {
 		if k, ok := a.product(i); ok {
 			return k
 		}
 	}
-	u := a.word(j)
-	tightU := a.tight(j)
-	switch {
-	case u == "gb" || u == "tb":
-		return a.capacity(i, t.num, u == "tb", false)
-	case u == "k" && tightU:
+	switch u := a.word(j); {
+	case u == "k" && a.tight(j):
 		a.kResolution(i, t)
 		return j + 1
-	case (u == "p" || u == "i") && tightU && !t.dec:
-		a.pResolution(i, t.num, u == "i")
+	case (u == "p" || u == "i") && a.tight(j) && !t.Dec:
+		a.pResolution(i, t.Num, u == "i")
 		return j + 1
-	case u == "hz":
-		a.addMention(mkRefresh, t.num, i)
-		return j + 1
-	case u == "w" || u == "watt" || u == "watts":
-		a.power(i, j)
-		return j + 1
-	case u == "inch" || u == "inches" || u == "in" && tightU && (!a.isNum(j+1) || a.toks[j+1].gap) && !a.isSym(j+1, '-'):
-		return a.screen(i, j+1)
-	case a.isSym(j, '"') && tightU:
-		return a.screen(i, j+1)
-	case a.isSym(j, '\'') && tightU && a.isSym(j+1, '\'') && a.tight(j+1):
-		return a.screen(i, j+2)
-	case a.isSym(j, '-') && tightU && a.tight(j+1) && (a.word(j+1) == "inch" || a.word(j+1) == "inches" ||
-		a.word(j+1) == "in" && !a.isNum(j+2) && !a.isSym(j+2, '-')): // "15.6-inch", not "2-in-1"
-		return a.screen(i, j+2)
+	}
+	q, next, ok := lexer.ReadQuantity(a.text, a.toks, i)
+	if !ok {
+		return j
+	}
+	switch q.Unit {
+	case lexer.GB, lexer.TB:
+		return a.capacity(i, next-1, q.Value, q.Unit == lexer.TB, false)
+	case lexer.Hz:
+		a.addMention(mkRefresh, q.Value, i)
+		return next
+	case lexer.W:
+		a.power(i, next-1)
+		return next
+	case lexer.Inch:
+		return a.screen(i, next)
 	}
 	return j
 }
@@ -73,10 +72,10 @@ func (a *analysis) number(i int) int {
 func (a *analysis) screen(i, next int) int {
 	if (a.word(next) == "x" || a.isSym(next, '*')) && a.isNum(next+1) ||
 		(a.word(i-1) == "x" || a.isSym(i-1, '*')) && a.isNum(i-2) && !a.modelCode(i-2) &&
-			!(a.tight(i-1) && a.toks[i].gap) { // "Slim 7x 14.5"" names a model
+			!(a.tight(i-1) && a.toks[i].Gap) { // "Slim 7x 14.5"" names a model
 		return next
 	}
-	a.addMention(mkScreen, a.toks[i].num, i)
+	a.addMention(mkScreen, a.toks[i].Num, i)
 	return next
 }
 
@@ -87,20 +86,20 @@ func (a *analysis) product(i int) (int, bool) {
 	u := i + 3
 	switch w := a.word(u); {
 	case w == "gb" || w == "tb":
-		if n.dec || n.num < 1 || n.num > 16 {
+		if n.Dec || n.Num < 1 || n.Num > 16 {
 			return 0, false
 		}
-		return a.capacity(i, n.num*m.num, w == "tb", true), true
+		return a.capacity(i, u, n.Num*m.Num, w == "tb", true), true
 	case w == "w" || w == "watt" || w == "watts":
 		a.drop |= aPow
 		return u + 1, true
 	case w == "mm" || w == "cm" || w == "m" || w == "in" || w == "inch" || w == "inches" || w == "dpi" || w == "ft" || a.isSym(u, '"'):
 		return u + 1, true // dimensions, print resolution
 	}
-	if n.dec || m.dec || a.word(i-1) == "vesa" || a.word(u) == "x" {
+	if n.Dec || m.Dec || a.word(i-1) == "vesa" || a.word(u) == "x" {
 		return 0, false
 	}
-	lo, hi := min(n.num, m.num), max(n.num, m.num)
+	lo, hi := min(n.Num, m.Num), max(n.Num, m.Num)
 	if lo < 240 || hi < 640 || hi > 3.6*lo || hi > 16000 {
 		return 0, false
 	}
@@ -113,13 +112,9 @@ func (a *analysis) product(i int) (int, bool) {
 	return u, true
 }
 
-// capacity reads a GB/TB figure whose number starts at i and returns the
-// index after it.
-func (a *analysis) capacity(i int, v float64, tb, kit bool) int {
-	unit := i + 1
-	if kit {
-		unit = i + 3
-	}
+// capacity reads a GB/TB figure whose number starts at i and whose unit is
+// the token unit, and returns the index after it.
+func (a *analysis) capacity(i, unit int, v float64, tb, kit bool) int {
 	end := unit + 1
 	// "40GB/s", "6.0 Gb-s" and "6 gb s" are speeds, "10Gb Ethernet" a link.
 	if (a.isSym(end, '/') || a.isSym(end, '-')) && a.tight(end) && (a.word(end+1) == "s" || a.word(end+1) == "sec") {
@@ -133,12 +128,12 @@ func (a *analysis) capacity(i int, v float64, tb, kit bool) int {
 		v *= 1000
 	}
 	// "16GB x 2".
-	if !kit && a.word(end) == "x" && a.isNum(end+1) && !a.toks[end+1].dec && a.toks[end+1].num <= 16 && !a.isCapUnit(end+2) {
-		v *= a.toks[end+1].num
+	if !kit && a.word(end) == "x" && a.isNum(end+1) && !a.toks[end+1].Dec && a.toks[end+1].Num <= 16 && !a.isCapUnit(end+2) {
+		v *= a.toks[end+1].Num
 		kit = true
 		end += 2
 	}
-	if a.ncaps == maxCaps || a.toks[i].flags&flNeg != 0 {
+	if a.ncaps == maxCaps || a.flags[i]&flNeg != 0 {
 		return end
 	}
 	label, at := a.labelBefore(i)
@@ -147,22 +142,22 @@ func (a *analysis) capacity(i int, v float64, tb, kit bool) int {
 	}
 	if label != lbNone && at > i {
 		end = at + 1
-		for end < len(a.toks) && a.tight(end) && a.toks[end].kind != tkSym {
+		for end < len(a.toks) && a.tight(end) && a.toks[end].Kind != lexer.Symbol {
 			end++ // "DDR5", "LPDDR5X"
 		}
 	}
 	if at >= 0 {
-		a.toks[at].flags |= flLabelUsed
+		a.flags[at] |= flLabelUsed
 	}
 	if label == lbMem && at > i && a.gpuMemory(i, at) {
 		label = lbVRAM // "Radeon HD 6670 1GB DDR5", "1GB DDR3 graphics card"
 	}
-	if label == lbNone && !tb && v <= 48 && a.toks[i].flags&flGPU != 0 {
+	if label == lbNone && !tb && v <= 48 && a.flags[i]&flGPU != 0 {
 		// "RTX 4060 8GB": the first figure after a graphics processor is
 		// its memory; the figures after it are the computer's own.
 		label = lbVRAM
-		for k := i; k < len(a.toks) && a.toks[k].flags&flGPU != 0; k++ {
-			a.toks[k].flags &^= flGPU
+		for k := i; k < len(a.toks) && a.flags[k]&flGPU != 0; k++ {
+			a.flags[k] &^= flGPU
 		}
 	}
 	if tb && label == lbMem {
@@ -189,7 +184,7 @@ func (a *analysis) gpuMemory(i, at int) bool {
 	if w := a.word(at); w != "ddr" && w != "lpddr" {
 		return false
 	}
-	if a.toks[i].flags&flGPU != 0 {
+	if a.flags[i]&flGPU != 0 {
 		return true
 	}
 	for k := at + 1; k < at+4; k++ {
@@ -208,7 +203,7 @@ func (a *analysis) labelBefore(i int) (capLabel, int) {
 	if a.isSym(k, ':') || a.isSym(k, '-') {
 		k--
 	}
-	if k < 0 || a.toks[k].flags&flLabelUsed != 0 {
+	if k < 0 || a.flags[k]&flLabelUsed != 0 {
 		return lbNone, -1
 	}
 	switch a.word(k) {
@@ -230,17 +225,17 @@ func (a *analysis) labelBefore(i int) (capLabel, int) {
 func (a *analysis) labelAfter(k int) (capLabel, int) {
 	for n := 0; k < len(a.toks) && n < 5; k, n = k+1, n+1 {
 		t := a.toks[k]
-		if t.flags&flCut != 0 {
+		if a.flags[k]&flCut != 0 {
 			break
 		}
-		switch t.kind {
-		case tkSym:
-			switch t.sym {
+		switch t.Kind {
+		case lexer.Symbol:
+			switch t.Sym {
 			case '(', ')', '-', ':', '.':
 				continue
 			}
 			return lbNone, -1
-		case tkNum:
+		case lexer.Number:
 			if a.isCapUnit(k + 1) {
 				return lbNone, -1
 			}
@@ -278,7 +273,7 @@ func (a *analysis) labelAfter(k int) (capLabel, int) {
 }
 
 // kResolution reads "4K", "8K", "5K".
-func (a *analysis) kResolution(i int, t token) {
+func (a *analysis) kResolution(i int, t lexer.Token) {
 	next := i + 2
 	if a.isSym(next, '-') {
 		next++
@@ -297,15 +292,15 @@ func (a *analysis) kResolution(i int, t token) {
 	}
 	var v float64
 	switch {
-	case t.num == 4 && !t.dec:
+	case t.Num == 4 && !t.Dec:
 		v = 2160
-	case t.num == 8 && !t.dec:
+	case t.Num == 8 && !t.Dec:
 		v = 4320
-	case t.num == 5 && !t.dec:
+	case t.Num == 5 && !t.Dec:
 		v = 2880
-	case t.num == 2 && !t.dec:
+	case t.Num == 2 && !t.Dec:
 		return // "2K" means 1080 to some and 1440 to others
-	case t.num < 13:
+	case t.Num < 13:
 		a.drop |= aRes // "5.3K", "2.7K", "6K": a resolution we do not map
 		return
 	default:
@@ -389,7 +384,7 @@ func (a *analysis) power(i, unit int) {
 		a.drop |= aPow // "100 watts per channel", "130 W/channel"
 		return
 	}
-	a.addMention(mkPower, a.toks[i].num, i)
+	a.addMention(mkPower, a.toks[i].Num, i)
 }
 
 // wordAt reads a figure that starts with the word at i.
@@ -464,10 +459,10 @@ func (a *analysis) wifiGen(i, k int) int {
 		return k
 	}
 	t := a.toks[k]
-	if t.dec || t.num < 4 || t.num > 7 {
+	if t.Dec || t.Num < 4 || t.Num > 7 {
 		return k
 	}
-	gen := t.num
+	gen := t.Num
 	next := k + 1
 	switch w := a.word(next); {
 	case w == "e" && a.tight(next):
@@ -523,10 +518,10 @@ list:
 // "BE9300". Model names with small numbers ("Archer AX55") are not classes.
 func (a *analysis) routerClass(i int, w string) int {
 	k := i + 1
-	if !a.isNum(k) || !a.tight(k) || a.toks[k].dec {
+	if !a.isNum(k) || !a.tight(k) || a.toks[k].Dec {
 		return k
 	}
-	v := a.toks[k].num
+	v := a.toks[k].Num
 	var gen, least float64
 	switch w {
 	case "ac":

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/lexer"
 )
 
 // capRole is what a GB figure turns out to be.
@@ -104,12 +105,12 @@ func (a *analysis) link(from, to int) capLink {
 	l := linkPair
 	for k := from; k < to; k++ {
 		t := a.toks[k]
-		switch t.kind {
-		case tkSym:
-			switch t.sym {
+		switch t.Kind {
+		case lexer.Symbol:
+			switch t.Sym {
 			case '/', '+', ',', '&', '|', '(', ')', ';':
 			case '-':
-				if !t.gap && a.tight(k+1) {
+				if !t.Gap && a.tight(k+1) {
 					l = linkRange
 				}
 			case '~':
@@ -117,7 +118,7 @@ func (a *analysis) link(from, to int) capLink {
 			default:
 				return linkNone
 			}
-		case tkWord:
+		case lexer.Word:
 			switch a.word(k) {
 			case "and", "plus":
 			case "to", "or":
