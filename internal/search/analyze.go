@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/lexer"
 )
 
 // Term is one normalised query word.
@@ -166,6 +167,9 @@ func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) A
 // isUnlabelledSpec reports whether t is a number with a unit, such as
 // "16gb", "5000mah" or "50mp": a spec that does not say what it is.
 func isUnlabelledSpec(t string) bool {
+	if num, u, ok := lexer.SplitNumberUnit(t); ok {
+		return u != lexer.Inch && t[len(num):] == u.String()
+	}
 	i := 0
 	for i < len(t) && (isDigit(rune(t[i])) || t[i] == '.') {
 		i++
@@ -174,7 +178,7 @@ func isUnlabelledSpec(t string) bool {
 		return false
 	}
 	switch t[i:] {
-	case "gb", "tb", "mb", "hz", "khz", "w", "mah", "mp", "mm", "cm", "kg", "v", "wh", "k", "p", "x":
+	case "k", "p", "x":
 		return true
 	}
 	return false

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"productsearch/internal/lexer"
 )
 
 // word is one lexed word of a title or query: lowercase letter-and-digit runs
@@ -20,34 +22,6 @@ func (w word) joined() string {
 		return w.parts[0]
 	}
 	return strings.Join(w.parts, "")
-}
-
-// foldRune lowercases r and strips the accent from common Latin letters, so
-// that "Pokémon" and "pokemon" are one word.
-func foldRune(r rune) rune {
-	r = unicode.ToLower(r)
-	if r < 0xC0 {
-		return r
-	}
-	switch r {
-	case 'à', 'á', 'â', 'ã', 'ä', 'å':
-		return 'a'
-	case 'ç':
-		return 'c'
-	case 'è', 'é', 'ê', 'ë':
-		return 'e'
-	case 'ì', 'í', 'î', 'ï':
-		return 'i'
-	case 'ñ':
-		return 'n'
-	case 'ò', 'ó', 'ô', 'õ', 'ö', 'ø':
-		return 'o'
-	case 'ù', 'ú', 'û', 'ü':
-		return 'u'
-	case 'ý', 'ÿ':
-		return 'y'
-	}
-	return r
 }
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -73,7 +47,7 @@ func lex(text string) []word {
 		if r == utf8.RuneError {
 			r = ' '
 		}
-		runes = append(runes, foldRune(r))
+		runes = append(runes, lexer.FoldRune(r))
 	}
 	var (
 		words []word
@@ -129,56 +103,21 @@ func lex(text string) []word {
 }
 
 // isNumber reports whether s is digits with at most one decimal point.
-func isNumber(s string) bool {
-	if s == "" || !isDigit(rune(s[0])) || !isDigit(rune(s[len(s)-1])) {
-		return false
-	}
-	dots := 0
-	for i := 0; i < len(s); i++ {
-		switch {
-		case isDigit(rune(s[i])):
-		case s[i] == '.':
-			dots++
-		default:
-			return false
-		}
-	}
-	return dots <= 1
-}
+func isNumber(s string) bool { return lexer.IsNumber(s) }
 
-// unitOf maps a unit word written after a number to its canonical suffix.
-// Inch spellings map to "in"; they become an inch mark on the word.
+// unitOf maps a unit word written after a number to its canonical suffix
+// (lexer.UnitOf). Inch spellings map to "in"; they become an inch mark on
+// the word.
 func unitOf(s string) (string, bool) {
-	switch s {
-	case "gb", "tb", "mb", "hz", "khz", "w", "mah", "mp", "mm", "cm", "kg", "v", "wh":
-		return s, true
-	case "watt", "watts":
-		return "w", true
-	case "inch", "inches":
-		return "in", true
-	}
-	return "", false
+	u := lexer.UnitOf(s)
+	return u.String(), u != lexer.NoUnit
 }
 
 // splitNumberUnit splits "15.6in" into "15.6" and "in" when the tail is a
-// known unit.
+// known unit (lexer.SplitNumberUnit).
 func splitNumberUnit(s string) (num, unit string, ok bool) {
-	i := 0
-	for i < len(s) && (isDigit(rune(s[i])) || s[i] == '.') {
-		i++
-	}
-	if i == 0 || i == len(s) || !isNumber(s[:i]) {
-		return "", "", false
-	}
-	tail := s[i:]
-	if tail == "in" {
-		return s[:i], "in", true
-	}
-	u, ok := unitOf(tail)
-	if !ok {
-		return "", "", false
-	}
-	return s[:i], u, true
+	num, u, ok := lexer.SplitNumberUnit(s)
+	return num, u.String(), ok
 }
 
 // normalizeWords rewrites number-and-unit spellings to one form: "16 GB",
