@@ -80,6 +80,8 @@ func lex(text string) []word {
 			part = append(part, r)
 		case r == '.' && isDigit(at(i-1)) && isDigit(at(i+1)) && len(part) > 0:
 			part = append(part, r)
+		case r == ',' && thousands(runes, i, part):
+			// "20,000mAh" -> "20000mah", as lexer.ParseNumber reads it.
 		case (r == '-' || r == '_' || r == '.') && len(part) > 0 && isAlnum(at(i+1)):
 			endPart()
 		case isApostrophe(r) && len(part) > 0 && unicode.IsLetter(at(i-1)) && unicode.IsLetter(at(i+1)):
@@ -100,6 +102,21 @@ func lex(text string) []word {
 	}
 	endWord()
 	return normalizeWords(words)
+}
+
+// thousands reports whether the comma at runes[i] separates a thousands
+// group: one to three digits end part, not after a decimal point, and
+// exactly three digits follow.
+func thousands(runes []rune, i int, part []rune) bool {
+	n := 0
+	for n < len(part) && isDigit(part[len(part)-1-n]) {
+		n++
+	}
+	if n == 0 || n > 3 || n < len(part) && part[len(part)-1-n] == '.' || i+3 >= len(runes) {
+		return false
+	}
+	return isDigit(runes[i+1]) && isDigit(runes[i+2]) && isDigit(runes[i+3]) &&
+		(i+4 == len(runes) || !isDigit(runes[i+4]))
 }
 
 // isNumber reports whether s is digits with at most one decimal point.
