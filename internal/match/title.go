@@ -2,8 +2,9 @@ package match
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"productsearch/internal/lexer"
 )
 
 // chunk is one whitespace-separated run of a folded title, with the
@@ -23,102 +24,106 @@ type chunk struct {
 }
 
 // foldTitle lower-cases a title and maps the Unicode punctuation retailers
-// use onto ASCII; other non-ASCII runes become spaces.
+// use onto ASCII (lexer.FoldText); other letters and digits are kept, lower
+// case, and every other rune becomes a space.
 func foldTitle(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
-			case c < ' ' || c == 0x7f:
-				c = ' '
-			}
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch r {
-		case '\u2033', '\u201c', '\u201d', '\u201e', '\u201f', '\uff02':
-			b.WriteByte('"')
-		case '\u2018', '\u2019', '\u2032':
-			b.WriteByte('\'')
-		case '\u00d7':
-			b.WriteByte('x')
-		case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
-			b.WriteByte('-')
-		default:
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteString(strings.ToLower(string(r)))
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-	}
-	return b.String()
+	var buf [256]byte
+	return string(lexer.FoldText(s, buf[:0], lexer.FoldLetters|lexer.FoldTimes))
 }
 
-// chunks splits a folded title into chunks and marks the clause that names
-// another device: everything after "for", "compatible with", "fits",
-// "suitable for", "designed for" or "works with".
+// clauseBreak reports whether a punctuation byte ends a chunk and starts a
+// new clause.
+func clauseBreak(c byte) bool {
+	switch c {
+	case ',', ';', '|', '(', ')', '[', ']', '{', '}', '!', '?', '"', '\'':
+		return true
+	}
+	return false
+}
+
+// chunker groups the tokens of a folded title into chunks.
+type chunker struct {
+	folded          string
+	out             []chunk
+	start, end      int // the byte range of the chunk being read; start < 0 when none
+	fit, brk, slash bool
+}
+
+// extend adds the bytes from..to to the chunk being read.
+func (c *chunker) extend(from, to int) {
+	if c.start < 0 {
+		c.start = from
+	}
+	c.end = to
+}
+
+// flush ends the chunk being read.
+func (c *chunker) flush() {
+	if c.start < 0 {
+		return
+	}
+	raw := c.folded[c.start:c.end]
+	t := strings.Trim(raw, "-/.+:&#*~_=<>")
+	c.start = -1
+	if t == "" {
+		if raw == "/" {
+			c.slash = true
+		}
+		return
+	}
+	inch := false
+	if isDigitByte(t[len(t)-1]) {
+		k := c.end
+		for k < len(c.folded) && c.folded[k] == ' ' {
+			k++
+		}
+		inch = k < len(c.folded) && (c.folded[k] == '"' || c.folded[k] == '\'')
+	}
+	plus := strings.HasSuffix(raw, "+") && !strings.HasSuffix(raw, "++") && len(t) == len(raw)-1 && t != "copilot"
+	if c.brk {
+		c.fit = false // "Case for iPhone 15 - Black": the colour is the case's
+	}
+	if fitWord(t, c.out) {
+		c.fit = true
+	}
+	c.out = append(c.out, chunk{text: t, fit: c.fit, inch: inch, brk: c.brk, plus: plus, slash: c.slash})
+	c.brk, c.slash = false, false
+}
+
+// chunks splits a folded title into chunks, runs of the lexer's tokens with
+// no space between them, broken at clause punctuation, and marks the clause
+// that names another device: everything after "for", "compatible with",
+// "fits", "suitable for", "designed for" or "works with". A thousands comma
+// breaks a clause here as any comma does ("20,000mAh").
 func chunks(folded string) []chunk {
-	out := make([]chunk, 0, len(folded)/5+1)
-	fit, brk, slash := false, false, false
-	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		raw := folded[start:end]
-		t := strings.Trim(raw, "-/.+:&#*~_=<>")
-		start = -1
-		if t == "" {
-			if raw == "/" {
-				slash = true
+	var tb [96]lexer.Token
+	toks := lexer.Lex(folded, tb[:0])
+	c := chunker{folded: folded, out: make([]chunk, 0, len(folded)/5+1), start: -1}
+	for k, t := range toks {
+		from, to := int(t.Start), int(t.End)
+		if t.Gap {
+			c.flush()
+			// " - " and " | " break a clause.
+			if t.Start > 0 && t.Kind == lexer.Symbol && (t.Sym == '-' || t.Sym == '|') && k+1 < len(toks) && toks[k+1].Gap {
+				c.brk = true
 			}
-			return
 		}
-		inch := false
-		if isDigitByte(t[len(t)-1]) {
-			k := end
-			for k < len(folded) && folded[k] == ' ' {
-				k++
-			}
-			inch = k < len(folded) && (folded[k] == '"' || folded[k] == '\'')
-		}
-		plus := strings.HasSuffix(raw, "+") && !strings.HasSuffix(raw, "++") && len(t) == len(raw)-1 && t != "copilot"
-		if brk {
-			fit = false // "Case for iPhone 15 - Black": the colour is the case's
-		}
-		if fitWord(t, out) {
-			fit = true
-		}
-		out = append(out, chunk{text: t, fit: fit, inch: inch, brk: brk, plus: plus, slash: slash})
-		brk, slash = false, false
-	}
-	for i := 0; i < len(folded); i++ {
-		c := folded[i]
-		switch c {
-		case ' ', '\t':
-			flush(i)
-			if i+2 < len(folded) && (folded[i+1] == '-' || folded[i+1] == '|') && folded[i+2] == ' ' {
-				brk = true
-			}
-		case ',', ';', '|', '(', ')', '[', ']', '{', '}', '!', '?', '"', '\'':
-			flush(i)
-			brk = true
+		switch {
+		case t.Kind == lexer.Symbol && clauseBreak(t.Sym):
+			c.flush()
+			c.brk = true
+		case t.Kind == lexer.Number && strings.IndexByte(folded[from:to], ',') >= 0:
+			comma := from + strings.IndexByte(folded[from:to], ',')
+			c.extend(from, comma)
+			c.flush()
+			c.brk = true
+			c.extend(comma+1, to)
 		default:
-			if start < 0 {
-				start = i
-			}
+			c.extend(from, to)
 		}
 	}
-	flush(len(folded))
-	return out
+	c.flush()
+	return c.out
 }
 
 // fitWord reports whether the chunk t, following the chunks before, starts

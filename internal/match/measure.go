@@ -1,0 +1,207 @@
+package match
+
+import (
+	"strconv"
+	"strings"
+
+	"productsearch/internal/lexer"
+)
+
+// mergeFractions returns the chunks with fractions written as decimals:
+// "3-1/2" is "3.5", and "8" followed by "1/2" one chunk "8.5". It returns
+// cs itself when the title has no fraction.
+func mergeFractions(cs []chunk) []chunk {
+	var out []chunk
+	for i := 0; i < len(cs); i++ {
+		c := cs[i]
+		whole, frac, ok := strings.Cut(c.text, "-")
+		if !ok {
+			whole, frac = "", c.text
+		}
+		v, isFrac := fractionOf(frac)
+		merge := false
+		switch {
+		case isFrac && whole != "" && isNumber(whole) && !strings.Contains(whole, "."):
+			v += float64(leadingNumber(whole)) // "3-1/2"
+		case isFrac:
+			isFrac = false // a lone fraction ("1/2": a ratio as often), or "A-1/2"
+		case isNumber(c.text) && !strings.Contains(c.text, ".") && i+1 < len(cs) && !cs[i+1].brk:
+			// "2 1/2": the whole number and the fraction.
+			if f, ok := fractionOf(cs[i+1].text); ok {
+				v, isFrac, merge = f+float64(leadingNumber(c.text)), true, true
+			}
+		}
+		if !isFrac {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = make([]chunk, i, len(cs))
+			copy(out, cs[:i])
+		}
+		if merge {
+			c.inch = cs[i+1].inch
+			i++
+		}
+		c.text = strconv.FormatFloat(v, 'f', -1, 64)
+		out = append(out, c)
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// fractionOf reads a proper fraction with a common denominator: "1/2",
+// "3/4", "7/16".
+func fractionOf(t string) (float64, bool) {
+	a, b, ok := strings.Cut(t, "/")
+	if !ok || a == "" || b == "" || len(a) > 2 || len(b) > 2 || digitCount(a) != len(a) || digitCount(b) != len(b) {
+		return 0, false
+	}
+	n, d := leadingNumber(a), leadingNumber(b)
+	switch d {
+	case 2, 3, 4, 5, 8, 16, 32:
+	default:
+		return 0, false
+	}
+	if n == 0 || n >= d {
+		return 0, false
+	}
+	return float64(n) / float64(d), true
+}
+
+// leadingNumber returns the value of the digits that start s.
+func leadingNumber(s string) int {
+	n := 0
+	for i := 0; i < len(s) && isDigitByte(s[i]) && i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// readMeasure records the measure that the number ws[k] of chunk i starts:
+// "1350 joules", "2-metre", "400 x 400", `15.6"`.
+func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
+	c := cs[i]
+	w := ws[k]
+	next, next2 := "", ""
+	var rest []string
+	rest = append(rest, ws[k+1:]...)
+	for j := i + 1; j < len(cs) && len(rest) < 3 && !cs[j].brk; j++ {
+		rest = splitWords(cs[j].text, rest)
+	}
+	if len(rest) > 0 {
+		next = rest[0]
+	}
+	if len(rest) > 1 {
+		next2 = rest[1]
+	}
+	prevNum := k > 0 && isNumber(ws[k-1]) || k == 0 && i > 0 && !c.brk && isNumber(lastWord(cs[i-1].text))
+	switch {
+	case k == len(ws)-1 && c.inch:
+		p.addSlot("#in", w, c.fit)
+	case next == "x" && isNumber(next2):
+		// "400 x 400", but not the remnants of fractions ("8-1 2 x 11").
+		if !prevNum && !(len(rest) > 2 && isNumber(rest[2])) {
+			p.addSlot("#dim", number(w)+"x"+number(next2), c.fit)
+		}
+	case next == "in" && (next2 == "" || isNumber(next2) || measureUnit(next2) != ""):
+		p.addSlot("#in", w, c.fit)
+	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
+		p.addSlot("#"+measureUnit(next), w, c.fit)
+	}
+}
+
+// digitsUnit splits "24lb" into "24" and "lb", "1.5m" into "1.5" and "m",
+// when the letters are a unit.
+func digitsUnit(w string) (string, string, bool) {
+	d := leadingDigits(w)
+	if d == 0 || d == len(w) {
+		return "", "", false
+	}
+	if w[d] == '.' && d+1 < len(w) && isDigitByte(w[d+1]) {
+		d += 1 + leadingDigits(w[d+1:]) // "1.5m", "2.5mm"
+		if d == len(w) {
+			return "", "", false
+		}
+	}
+	u := measureUnit(w[d:])
+	return w[:d], u, u != ""
+}
+
+// measureUnit returns the canonical unit a word names, or "": the lexer's
+// units (lexer.UnitOf) and the measures and counts of other goods.
+func measureUnit(w string) string {
+	if u := lexer.UnitOf(w); u != lexer.NoUnit {
+		return u.String()
+	}
+	switch w {
+	case "ft", "feet", "foot":
+		return "ft"
+	case "in":
+		return "in"
+	case "m", "metre", "metres", "meter", "meters":
+		return "m"
+	case "megapixel", "megapixels":
+		return "mp"
+	case "lb", "lbs":
+		return "lb"
+	case "sheet", "sheets":
+		return "sheet"
+	case "page", "pages":
+		return "page"
+	case "pack", "pk":
+		return "pack"
+	case "ch", "channel", "channels":
+		return "ch"
+	case "port", "ports":
+		return "port"
+	case "outlet", "outlets":
+		return "outlet"
+	case "mile", "miles":
+		return "mile"
+	case "joule", "joules":
+		return "joule"
+	case "volt", "volts":
+		return "v"
+	case "diagonal", "pin", "pins":
+		return w
+	case "oz", "ml", "x", "cu", "ghz", "mhz", "lumens", "dpi", "rpm", "db", "piece", "pcs", "cup", "cups", "disc",
+		"way", "va", "amp":
+		return w
+	}
+	return ""
+}
+
+// number folds a number for comparison: "2.0" is "2", "07" is "7".
+func number(w string) string {
+	if strings.Contains(w, ".") {
+		w = strings.TrimRight(strings.TrimRight(w, "0"), ".")
+	}
+	if t := strings.TrimLeft(w, "0"); t != "" {
+		return t
+	}
+	return "0"
+}
+
+// measureNumber folds a measure for comparison, keeping whether it was
+// stated as a decimal: "07" is "7", "2.50" is "2.5", "4.0" stays "4.0"
+// (see aboutEqual).
+func measureNumber(w string) string {
+	if i := strings.IndexByte(w, '.'); i >= 0 {
+		w = strings.TrimRight(w, "0")
+		if len(w) == i+1 {
+			w += "0"
+		}
+	}
+	if t := strings.TrimLeft(w, "0"); t != "" && t[0] != '.' {
+		return t
+	}
+	if i := strings.IndexByte(w, '.'); i >= 0 {
+		return "0" + w[i:]
+	}
+	return "0"
+}
