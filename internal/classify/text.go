@@ -1,5 +1,7 @@
 package classify
 
+import "productsearch/internal/lexer"
+
 // clauseType says what part of a title a word is in.
 type clauseType uint8
 
@@ -19,39 +21,33 @@ type word struct {
 }
 
 // words splits text into lower-case alphanumeric runs and marks the clause
-// each belongs to. "&" becomes the word "and"; letters outside ASCII
-// separate words.
+// each belongs to. The text is read through the lexer: a run is a group of
+// glued words and digit runs ("16gb", "rtx4070"; a decimal point or a
+// thousands comma separates runs), "&" becomes the word "and", and letters
+// outside ASCII separate words.
 func words(text string, buf []word) []word {
-	var lower [512]byte
-	low := lower[:0]
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		low = append(low, c)
-	}
-	s := string(low)
+	var fb [512]byte
+	s := string(lexer.FoldText(text, fb[:0], lexer.FoldKeep))
+	var tb, sb [128]lexer.Token
+	toks := lexer.SplitNumbers(s, lexer.Lex(s, tb[:0]), sb[:0])
 	clause, ctype := 0, clMain
 	brk := func(t clauseType) {
 		clause++
 		ctype = t
 	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case isAlnum(c):
-			j := i + 1
-			for j < len(s) && isAlnum(s[j]) {
-				j++
-			}
-			w := s[i:j]
-			if t, ok := clauseWord(w, s, j, buf); ok {
-				brk(t)
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		if t.Kind != lexer.Symbol {
+			end := runEnd(toks, k)
+			w := s[t.Start:toks[end].End]
+			if ct, ok := clauseWord(w, s, toks, end+1, buf); ok {
+				brk(ct)
 			}
 			buf = append(buf, word{text: w, clause: clause, ctype: ctype})
-			i = j
+			k = end
 			continue
+		}
+		switch c := t.Sym; {
 		case c == '&':
 			buf = append(buf, word{text: "and", clause: clause, ctype: ctype})
 		case c == ',' || c == '|' || c == ';' || c == '(' || c == ')' || c == '[' || c == ']' || c == ':' ||
@@ -59,34 +55,34 @@ func words(text string, buf []word) []word {
 			brk(clOther)
 		case c == '+':
 			// "Galaxy Tab S9+", "PoE+": a model's plus, not "with".
-			if i > 0 && isAlnum(s[i-1]) && (i+1 == len(s) || !isAlnum(s[i+1])) {
+			if k > 0 && !t.Gap && toks[k-1].Kind != lexer.Symbol && (k+1 == len(toks) || toks[k+1].Gap || toks[k+1].Kind == lexer.Symbol) {
 				break
 			}
 			brk(clWith)
 		case c == '-':
-			if i > 0 && s[i-1] == ' ' && i+1 < len(s) && s[i+1] == ' ' {
+			// " - ", and an en or em dash between spaces.
+			if t.Gap && t.Start > 0 && int(t.End) < len(s) && s[t.End] == ' ' {
 				brk(clOther)
-			}
-		case c >= 0x80:
-			// An en or em dash (E2 80 93/94) between spaces breaks like " - ".
-			if c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0x93 || s[i+2] == 0x94) &&
-				i > 0 && s[i-1] == ' ' && i+3 < len(s) && s[i+3] == ' ' {
-				brk(clOther)
-				i += 3
-				continue
 			}
 		}
-		i++
 	}
 	return buf
 }
 
-func isAlnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+// runEnd returns the index of the last token of the alphanumeric run that
+// starts with token k: words and digit runs glued together.
+func runEnd(toks []lexer.Token, k int) int {
+	for k+1 < len(toks) && !toks[k+1].Gap && toks[k+1].Kind != lexer.Symbol {
+		k++
+	}
+	return k
+}
 
-// clauseWord reports whether the word w, which ends at offset end of s,
+
+// clauseWord reports whether the word w, followed by token next of toks,
 // starts a clause, and of which type.
-func clauseWord(w, s string, end int, prev []word) (clauseType, bool) {
-	next := nextWord(s, end)
+func clauseWord(w, s string, toks []lexer.Token, next int, prev []word) (clauseType, bool) {
+	after := nextWord(s, toks, next)
 	switch w {
 	case "for":
 		// "Suitable for", "designed for", "made for": the clause began a
@@ -95,7 +91,7 @@ func clauseWord(w, s string, end int, prev []word) (clauseType, bool) {
 			return 0, false
 		}
 		// "MX Keys for Mac", "for Business": an edition, not a device.
-		switch next {
+		switch after {
 		case "mac", "business", "windows", "work", "home", "kids", "education", "creators", "chromebook":
 			return 0, false
 		}
@@ -103,32 +99,26 @@ func clauseWord(w, s string, end int, prev []word) (clauseType, bool) {
 	case "compatible", "compatibility", "fits":
 		return clFor, true
 	case "fit":
-		return clFor, next == "for" || next == "with"
+		return clFor, after == "for" || after == "with"
 	case "suitable", "designed", "made", "replacement":
-		return clFor, next == "for"
+		return clFor, after == "for"
 	case "works":
-		return clFor, next == "with"
+		return clFor, after == "with"
 	case "with", "including", "includes", "inc", "incl":
 		return clWith, true
 	case "w":
-		return clWith, end < len(s) && s[end] == '/'
+		return clWith, next < len(toks) && !toks[next].Gap && toks[next].Kind == lexer.Symbol && toks[next].Sym == '/'
 	case "without", "no":
 		return clNeg, true
 	}
 	return 0, false
 }
 
-// nextWord returns the alphanumeric run that follows offset i of s.
-func nextWord(s string, i int) string {
-	for i < len(s) && !isAlnum(s[i]) {
-		if s[i] != ' ' {
-			return ""
-		}
-		i++
+// nextWord returns the alphanumeric run that starts with token k, or ""
+// when token k is punctuation or there is none.
+func nextWord(s string, toks []lexer.Token, k int) string {
+	if k >= len(toks) || toks[k].Kind == lexer.Symbol {
+		return ""
 	}
-	j := i
-	for j < len(s) && isAlnum(s[j]) {
-		j++
-	}
-	return s[i:j]
+	return s[toks[k].Start:toks[runEnd(toks, k)].End]
 }

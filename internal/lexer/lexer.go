@@ -29,6 +29,10 @@ const (
 	// FoldLetters keeps letters and digits outside ASCII, lower-cased;
 	// without it they become spaces.
 	FoldLetters
+	// FoldKeep keeps every byte the fold does not map as it is written:
+	// control characters, runes outside ASCII and invalid bytes; Lex reads
+	// each such byte as a symbol.
+	FoldKeep
 )
 
 // FoldText lowercases ASCII letters and maps the Unicode punctuation
@@ -36,8 +40,8 @@ const (
 // double prime become '"', curly single quotes and the prime '\”, dashes
 // and the minus sign '-'; control characters become spaces. The mode says
 // what happens to the pound and euro signs, the multiplication sign and
-// other letters; every other rune outside ASCII becomes a space. The folded
-// text never holds a control character.
+// other letters; every other rune outside ASCII becomes a space. Unless the
+// mode has FoldKeep, the folded text holds no control character.
 func FoldText(s string, buf []byte, mode Fold) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -45,7 +49,7 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 			switch {
 			case 'A' <= c && c <= 'Z':
 				c += 'a' - 'A'
-			case c < ' ' || c == 0x7f:
+			case (c < ' ' || c == 0x7f) && mode&FoldKeep == 0:
 				c = ' '
 			}
 			buf = append(buf, c)
@@ -62,26 +66,30 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 		case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
 			buf = append(buf, '-')
 		case '\u00d7':
-			if mode&FoldTimes != 0 {
-				buf = append(buf, 'x')
-			} else {
-				buf = append(buf, ' ')
-			}
+			buf = other(buf, mode, FoldTimes, 'x', s[i-n:i])
 		case '\u00a3', '\u20ac':
-			if mode&FoldCurrency != 0 {
-				buf = append(buf, '$')
-			} else {
-				buf = append(buf, ' ')
-			}
+			buf = other(buf, mode, FoldCurrency, '$', s[i-n:i])
 		default:
 			if mode&FoldLetters != 0 && r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 				buf = utf8.AppendRune(buf, unicode.ToLower(r))
 			} else {
-				buf = append(buf, ' ')
+				buf = other(buf, mode, 0, 0, s[i-n:i])
 			}
 		}
 	}
 	return buf
+}
+
+// other appends the folding of the rune written raw: c when the mode has
+// flag, raw itself under FoldKeep, else a space.
+func other(buf []byte, mode, flag Fold, c byte, raw string) []byte {
+	switch {
+	case flag != 0 && mode&flag != 0:
+		return append(buf, c)
+	case mode&FoldKeep != 0:
+		return append(buf, raw...)
+	}
+	return append(buf, ' ')
 }
 
 // FoldRune lowercases r and strips the accent from common Latin letters, so
@@ -233,4 +241,42 @@ func IsNumber(s string) bool {
 		}
 	}
 	return dots <= 1
+}
+
+// SplitNumbers appends toks to out with every number that holds a decimal
+// point or a thousands comma split into its digit runs and the separator
+// between them ("15.6" is 15, '.' and 6, all glued), for readers that take
+// only runs of digits as numbers. The values of the split numbers are those
+// of their digit runs; Dec is false.
+func SplitNumbers(text string, toks, out []Token) []Token {
+	for _, t := range toks {
+		if t.Kind != Number {
+			out = append(out, t)
+			continue
+		}
+		start, gap := t.Start, t.Gap
+		for k := t.Start; k < t.End; k++ {
+			if c := text[k]; c == '.' || c == ',' {
+				out = append(out,
+					Token{Start: start, End: k, Num: digitsValue(text[start:k]), Kind: Number, Gap: gap},
+					Token{Start: k, End: k + 1, Kind: Symbol, Sym: c})
+				start, gap = k+1, false
+			}
+		}
+		if start == t.Start {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, Token{Start: start, End: t.End, Num: digitsValue(text[start:t.End]), Kind: Number})
+	}
+	return out
+}
+
+// digitsValue returns the value of a run of digits.
+func digitsValue(s string) float64 {
+	v := 0.0
+	for i := 0; i < len(s); i++ {
+		v = v*10 + float64(s[i]-'0')
+	}
+	return v
 }
