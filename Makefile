@@ -12,7 +12,7 @@ STATICCHECK_VERSION := v0.8.2
 # Generate the demo feeds and index them into the catalog snapshot; both are
 # made again when the generator's data or the indexer's code changes.
 DEMO_SOURCES := $(shell find internal/demo -name '*.yaml' -o -name '*.go' -not -name '*_test.go')
-INDEXER_SOURCES := $(shell find cmd/indexer internal/feed internal/normalize internal/extract internal/classify \
+INDEXER_SOURCES := $(shell find cmd/indexer internal/feed internal/normalize internal/lexer internal/extract internal/classify \
 	internal/match internal/ingest internal/catalog -name '*.go' -not -name '*_test.go')
 
 $(DEMO)/truth.jsonl: $(DEMO_SOURCES)
