@@ -58,13 +58,11 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		i += n
+		if p := Punct(r); p != r {
+			buf = append(buf, byte(p))
+			continue
+		}
 		switch r {
-		case '\u2033', '\u201c', '\u201d', '\u201e', '\u201f', '\uff02':
-			buf = append(buf, '"')
-		case '\u2018', '\u2019', '\u2032':
-			buf = append(buf, '\'')
-		case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
-			buf = append(buf, '-')
 		case '\u00d7':
 			buf = other(buf, mode, FoldTimes, 'x', s[i-n:i])
 		case '\u00a3', '\u20ac':
@@ -78,6 +76,22 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 		}
 	}
 	return buf
+}
+
+// Punct returns the ASCII form of the Unicode punctuation retailers use:
+// '"' for curly double quotes and the double prime, '\” for curly single
+// quotes and the prime, '-' for dashes and the minus sign; r itself for any
+// other rune.
+func Punct(r rune) rune {
+	switch r {
+	case '\u2033', '\u201c', '\u201d', '\u201e', '\u201f', '\uff02':
+		return '"'
+	case '\u2018', '\u2019', '\u2032':
+		return '\''
+	case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+		return '-'
+	}
+	return r
 }
 
 // other appends the folding of the rune written raw: c when the mode has

@@ -28,16 +28,21 @@ func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
-// isInchMark reports whether r is a double quote used as an inch mark.
-func isInchMark(r rune) bool { return r == '"' || r == '″' || r == '”' }
+// isInchMark reports whether r is a double quote used as an inch mark; the
+// lexer has written every double quote and double prime as '"'.
+func isInchMark(r rune) bool { return r == '"' }
 
-// isApostrophe reports whether r is a single quote.
-func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '′' }
+// isApostrophe reports whether r is a single quote; the lexer has written
+// every single quote and prime as '\''.
+func isApostrophe(r rune) bool { return r == '\'' }
 
-// lex splits text into words. Letters and digits form parts; a hyphen,
-// underscore or a dot between two letters or digits joins parts into one
-// word ("WH-1000XM5", "Wi-Fi", "M.2"), a dot between two digits stays inside
-// the part ("15.6"), an apostrophe between letters is dropped ("Men's"), an
+// lex splits text into words. Runes are first folded as the lexer folds
+// them (lexer.Punct, lexer.FoldRune): Unicode quotes and dashes become
+// ASCII, letters lose case and accents. Letters and digits form parts; a
+// hyphen, underscore or a dot between two letters or digits joins parts into
+// one word ("WH-1000XM5", "Wi-Fi", "M.2"), a dot between two digits stays
+// inside the part ("15.6"), a thousands comma is dropped as lexer.ParseNumber
+// drops it ("20,000"), an apostrophe between letters is dropped ("Men's"), an
 // inch mark or '+' after a word is recorded on it, and every other character
 // separates words. Number-and-unit spellings are then normalised (see
 // normalizeWords).
@@ -47,7 +52,7 @@ func lex(text string) []word {
 		if r == utf8.RuneError {
 			r = ' '
 		}
-		runes = append(runes, lexer.FoldRune(r))
+		runes = append(runes, lexer.FoldRune(lexer.Punct(r)))
 	}
 	var (
 		words []word
@@ -148,6 +153,8 @@ func normalizeWords(words []word) []word {
 		case len(w.parts) == 2 && isNumber(w.parts[0]):
 			if u, ok := unitOf(w.parts[1]); ok {
 				w = withUnit(w, w.parts[0], u)
+			} else if w.parts[1] == "in" && !w.plus && !(i+1 < len(words) && isNumber(words[i+1].parts[0])) {
+				w = withUnit(w, w.parts[0], "in") // "15.6-in", as lexer.ReadQuantity reads it; not "15.6-in 2"
 			}
 		case len(w.parts) == 1 && !w.inch && !w.plus && isNumber(w.parts[0]) && i+1 < len(words) &&
 			len(words[i+1].parts) == 1:
