@@ -213,3 +213,24 @@ func FuzzLex(f *testing.F) {
 		}
 	})
 }
+
+// TestNoAllocations checks that reading a title into buffers with room
+// allocates nothing.
+func TestNoAllocations(t *testing.T) {
+	title := "ASUS ROG Strix 16\" QHD+ 240Hz, RTX 4070 8GB, 32GB DDR5, 1TB SSD – 20,000mAh ×2 £1,999"
+	var fb [256]byte
+	var tb, sb [96]Token
+	text := string(FoldText(title, fb[:0], FoldCurrency|FoldTimes))
+	allocs := testing.AllocsPerRun(100, func() {
+		FoldText(title, fb[:0], FoldCurrency|FoldTimes)
+		toks := Lex(text, tb[:0])
+		for i := range toks {
+			ReadQuantity(text, toks, i)
+		}
+		SplitNumbers(text, toks, sb[:0])
+		SplitNumberUnit("15.6in")
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per title, want 0", allocs)
+	}
+}
