@@ -78,7 +78,6 @@ func runEnd(toks []lexer.Token, k int) int {
 	return k
 }
 
-
 // clauseWord reports whether the word w, followed by token next of toks,
 // starts a clause, and of which type.
 func clauseWord(w, s string, toks []lexer.Token, next int, prev []word) (clauseType, bool) {

@@ -33,7 +33,7 @@ func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 func isInchMark(r rune) bool { return r == '"' }
 
 // isApostrophe reports whether r is a single quote; the lexer has written
-// every single quote and prime as '\''.
+// every single quote and prime as '\”.
 func isApostrophe(r rune) bool { return r == '\'' }
 
 // lex splits text into words. Runes are first folded as the lexer folds
