@@ -29,6 +29,9 @@ const (
 	// FoldLetters keeps letters and digits outside ASCII, lower-cased;
 	// without it they become spaces.
 	FoldLetters
+	// FoldAccents, with FoldLetters, folds letters with FoldRune: lower
+	// case and without accents ("É" is "e").
+	FoldAccents
 	// FoldKeep keeps every byte the fold does not map as it is written:
 	// control characters, runes outside ASCII and invalid bytes; Lex reads
 	// each such byte as a symbol.
@@ -69,7 +72,11 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 			buf = other(buf, mode, FoldCurrency, '$', s[i-n:i])
 		default:
 			if mode&FoldLetters != 0 && r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				buf = utf8.AppendRune(buf, unicode.ToLower(r))
+				if mode&FoldAccents != 0 {
+					buf = utf8.AppendRune(buf, FoldRune(r))
+				} else {
+					buf = utf8.AppendRune(buf, unicode.ToLower(r))
+				}
 			} else {
 				buf = other(buf, mode, 0, 0, s[i-n:i])
 			}

@@ -24,104 +24,121 @@ func (w word) joined() string {
 	return strings.Join(w.parts, "")
 }
 
-func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
-// isInchMark reports whether r is a double quote used as an inch mark; the
-// lexer has written every double quote and double prime as '"'.
-func isInchMark(r rune) bool { return r == '"' }
-
-// isApostrophe reports whether r is a single quote; the lexer has written
-// every single quote and prime as '\”.
-func isApostrophe(r rune) bool { return r == '\'' }
-
-// lex splits text into words. Runes are first folded as the lexer folds
-// them (lexer.Punct, lexer.FoldRune): Unicode quotes and dashes become
-// ASCII, letters lose case and accents. Letters and digits form parts; a
-// hyphen, underscore or a dot between two letters or digits joins parts into
-// one word ("WH-1000XM5", "Wi-Fi", "M.2"), a dot between two digits stays
-// inside the part ("15.6"), a thousands comma is dropped as lexer.ParseNumber
-// drops it ("20,000"), an apostrophe between letters is dropped ("Men's"), an
-// inch mark or '+' after a word is recorded on it, and every other character
-// separates words. Number-and-unit spellings are then normalised (see
-// normalizeWords).
+// lex splits text into words, reading the lexer's tokens of the folded text
+// (lexer.FoldText keeps letters outside ASCII, folded by lexer.FoldRune, so
+// "Pokémon" and "pokemon" are one word; Unicode quotes and dashes become
+// ASCII). Words, numbers and letters outside ASCII glued together form
+// parts; a hyphen, underscore or a dot between two of them joins parts into
+// one word ("WH-1000XM5", "Wi-Fi", "M.2"), a number keeps its decimal point
+// ("15.6") and drops its thousands comma ("20,000"), an apostrophe between
+// letters is dropped ("Men's"), an inch mark or '+' after a word is recorded
+// on it, and every other character separates words. Number-and-unit
+// spellings are then normalised (see normalizeWords).
 func lex(text string) []word {
-	runes := make([]rune, 0, len(text))
-	for _, r := range text {
-		if r == utf8.RuneError {
-			r = ' '
-		}
-		runes = append(runes, lexer.FoldRune(lexer.Punct(r)))
+	var fb [256]byte
+	folded := string(lexer.FoldText(text, fb[:0], lexer.FoldLetters|lexer.FoldAccents))
+	var tb [64]lexer.Token
+	l := wordLexer{text: folded, toks: lexer.Lex(folded, tb[:0])}
+	for k := 0; k < len(l.toks); k++ {
+		k = l.token(k)
 	}
-	var (
-		words []word
-		cur   word
-		part  []rune
-	)
-	endPart := func() {
-		if len(part) > 0 {
-			cur.parts = append(cur.parts, string(part))
-			part = part[:0]
-		}
-	}
-	endWord := func() {
-		endPart()
-		if len(cur.parts) > 0 {
-			words = append(words, cur)
-		}
-		cur = word{}
-	}
-	at := func(i int) rune {
-		if i < 0 || i >= len(runes) {
-			return 0
-		}
-		return runes[i]
-	}
-	for i := 0; i < len(runes); i++ {
-		r := runes[i]
-		switch {
-		case isAlnum(r):
-			part = append(part, r)
-		case r == '.' && isDigit(at(i-1)) && isDigit(at(i+1)) && len(part) > 0:
-			part = append(part, r)
-		case r == ',' && thousands(runes, i, part):
-			// "20,000mAh" -> "20000mah", as lexer.ParseNumber reads it.
-		case (r == '-' || r == '_' || r == '.') && len(part) > 0 && isAlnum(at(i+1)):
-			endPart()
-		case isApostrophe(r) && len(part) > 0 && unicode.IsLetter(at(i-1)) && unicode.IsLetter(at(i+1)):
-			// Men's -> mens
-		case isInchMark(r) && len(part) > 0 && isDigit(at(i-1)):
-			cur.inch = true
-			endWord()
-		case isApostrophe(r) && isApostrophe(at(i+1)) && len(part) > 0 && isDigit(at(i-1)):
-			cur.inch = true
-			i++
-			endWord()
-		case r == '+' && len(part) > 0:
-			cur.plus = true
-			endWord()
-		default:
-			endWord()
-		}
-	}
-	endWord()
-	return normalizeWords(words)
+	l.endWord()
+	return normalizeWords(l.words)
 }
 
-// thousands reports whether the comma at runes[i] separates a thousands
-// group: one to three digits end part, not after a decimal point, and
-// exactly three digits follow.
-func thousands(runes []rune, i int, part []rune) bool {
-	n := 0
-	for n < len(part) && isDigit(part[len(part)-1-n]) {
-		n++
+// wordLexer groups the lexer's tokens into words.
+type wordLexer struct {
+	text  string
+	toks  []lexer.Token
+	words []word
+	cur   word
+	part  []byte
+}
+
+func (l *wordLexer) endPart() {
+	if len(l.part) > 0 {
+		l.cur.parts = append(l.cur.parts, string(l.part))
+		l.part = l.part[:0]
 	}
-	if n == 0 || n > 3 || n < len(part) && part[len(part)-1-n] == '.' || i+3 >= len(runes) {
+}
+
+func (l *wordLexer) endWord() {
+	l.endPart()
+	if len(l.cur.parts) > 0 {
+		l.words = append(l.words, l.cur)
+	}
+	l.cur = word{}
+}
+
+// alnum reports whether token k is a word, a number or a byte of a letter
+// or digit outside ASCII (the only such bytes the fold leaves).
+func (l *wordLexer) alnum(k int) bool {
+	return k >= 0 && k < len(l.toks) && (l.toks[k].Kind != lexer.Symbol || l.toks[k].Sym >= utf8.RuneSelf)
+}
+
+// glued reports whether token k exists and touches the token before it.
+func (l *wordLexer) glued(k int) bool { return k > 0 && k < len(l.toks) && !l.toks[k].Gap }
+
+// letterAround reports whether the rune just before token k and the rune
+// just after it are letters.
+func (l *wordLexer) letterAround(k int) bool {
+	t := l.toks[k]
+	if !l.glued(k) || !l.glued(k+1) {
 		return false
 	}
-	return isDigit(runes[i+1]) && isDigit(runes[i+2]) && isDigit(runes[i+3]) &&
-		(i+4 == len(runes) || !isDigit(runes[i+4]))
+	before, _ := utf8.DecodeLastRuneInString(l.text[:t.Start])
+	after, _ := utf8.DecodeRuneInString(l.text[t.End:])
+	return unicode.IsLetter(before) && unicode.IsLetter(after)
+}
+
+// token reads token k and returns the index of the last token it took.
+func (l *wordLexer) token(k int) int {
+	t := l.toks[k]
+	if t.Gap {
+		l.endWord()
+	}
+	if l.alnum(k) {
+		s := l.text[t.Start:t.End]
+		if before, after, ok := strings.Cut(s, ","); ok && len(l.part) > 0 && l.part[len(l.part)-1] == '.' {
+			// "1.99,142": the digits after a decimal point take no
+			// thousands group; the comma separates words.
+			l.part = append(l.part, before...)
+			l.endWord()
+			s = after
+		}
+		for i := 0; i < len(s); i++ {
+			if s[i] != ',' { // a thousands comma: "20,000mAh" -> "20000mah"
+				l.part = append(l.part, s[i])
+			}
+		}
+		return k
+	}
+	afterDigit := l.glued(k) && l.toks[k-1].Kind == lexer.Number
+	nextNumber := l.glued(k+1) && l.toks[k+1].Kind == lexer.Number
+	switch c := t.Sym; {
+	case c == '.' && afterDigit && nextNumber && len(l.part) > 0:
+		l.part = append(l.part, c) // "1.2.3"
+	case (c == '-' || c == '_' || c == '.') && len(l.part) > 0 && l.glued(k+1) && l.alnum(k+1):
+		l.endPart()
+	case c == '\'' && len(l.part) > 0 && l.letterAround(k):
+		// Men's -> mens
+	case c == '"' && len(l.part) > 0 && afterDigit:
+		l.cur.inch = true
+		l.endWord()
+	case c == '\'' && len(l.part) > 0 && afterDigit && l.glued(k+1) && l.toks[k+1].Kind == lexer.Symbol &&
+		l.toks[k+1].Sym == '\'':
+		l.cur.inch = true
+		l.endWord()
+		return k + 1
+	case c == '+' && len(l.part) > 0:
+		l.cur.plus = true
+		l.endWord()
+	default:
+		l.endWord()
+	}
+	return k
 }
 
 // isNumber reports whether s is digits with at most one decimal point.
