@@ -147,29 +147,30 @@ func fitWord(t string, before []chunk) bool {
 func isDigitByte(c byte) bool  { return '0' <= c && c <= '9' }
 func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' }
 
-// splitWords splits a chunk into lower-case alphanumeric runs, keeping a decimal
-// point inside a number ("15.6").
+// splitWords splits a chunk into lower-case alphanumeric runs, reading the
+// lexer's tokens of it: glued words, numbers and letters outside ASCII form
+// a run, and a decimal point stays inside a number ("15.6", "1.2.3").
 func splitWords(t string, out []string) []string {
+	var tb [32]lexer.Token
+	toks := lexer.Lex(t, tb[:0])
 	start := -1
-	for i := 0; i <= len(t); i++ {
-		var c byte
-		if i < len(t) {
-			c = t[i]
-		}
-		alnum := i < len(t) && (isDigitByte(c) || isLetterByte(c) || c >= utf8.RuneSelf)
-		if c == '.' && start >= 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1]) {
-			alnum = true
-		}
-		if alnum {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, t[start:i])
+	for k, tok := range toks {
+		alnum := tok.Kind != lexer.Symbol || tok.Sym >= utf8.RuneSelf ||
+			tok.Sym == '.' && start >= 0 && !tok.Gap && toks[k-1].Kind == lexer.Number &&
+				k+1 < len(toks) && !toks[k+1].Gap && toks[k+1].Kind == lexer.Number
+		switch {
+		case alnum && start >= 0 && tok.Gap:
+			out = append(out, t[start:toks[k-1].End])
+			start = int(tok.Start)
+		case alnum && start < 0:
+			start = int(tok.Start)
+		case !alnum && start >= 0:
+			out = append(out, t[start:toks[k-1].End])
 			start = -1
 		}
+	}
+	if start >= 0 {
+		out = append(out, t[start:toks[len(toks)-1].End])
 	}
 	return out
 }
