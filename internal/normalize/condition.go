@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"productsearch/internal/lexer"
 )
 
 // word is one lower-case run of letters and digits and the text between it
@@ -12,23 +15,44 @@ type word struct {
 	text, before string
 }
 
+// words reads s through the lexer into words: glued words, digit runs and
+// letters and digits outside ASCII. A decimal point or a thousands comma
+// separates words, as any punctuation does.
 func words(s string) []word {
+	var fb [256]byte
+	text := string(lexer.FoldText(s, fb[:0], lexer.FoldLetters|lexer.FoldKeep))
+	var tb, sb [96]lexer.Token
+	toks := lexer.SplitNumbers(text, lexer.Lex(text, tb[:0]), sb[:0])
 	var out []word
-	s = strings.ToLower(s)
-	start, gap := -1, 0
-	for i, r := range s {
-		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+	start, last, end, alnum := -1, 0, 0, false
+	runeEnd := int32(0) // the end of the last rune outside ASCII
+	for _, t := range toks {
 		switch {
-		case alnum && start < 0:
-			out = append(out, word{before: s[gap:i]})
-			start = i
-		case !alnum && start >= 0:
-			out[len(out)-1].text = s[start:i]
-			start, gap = -1, i
+		case t.Kind != lexer.Symbol:
+			alnum = true
+		case t.Sym < utf8.RuneSelf:
+			alnum = false
+		case t.Start >= runeEnd:
+			// The first byte of a rune the fold kept: a letter or digit
+			// (lower case already), other text or an invalid byte.
+			r, n := utf8.DecodeRuneInString(text[t.Start:])
+			alnum = unicode.IsLetter(r) || unicode.IsDigit(r)
+			runeEnd = t.Start + int32(n)
+		}
+		if start >= 0 && (!alnum || t.Gap) {
+			out[len(out)-1].text = text[start:end]
+			start, last = -1, end
+		}
+		if alnum {
+			if start < 0 {
+				out = append(out, word{before: text[last:t.Start]})
+				start = int(t.Start)
+			}
+			end = int(t.End)
 		}
 	}
 	if start >= 0 {
-		out[len(out)-1].text = s[start:]
+		out[len(out)-1].text = text[start:end]
 	}
 	return out
 }
