@@ -4,11 +4,14 @@
 // matching and query analysis all read text through it, so a title and a
 // query can never read a unit spelling differently.
 //
-// Reading is in two steps. Fold maps a text onto lower-case ASCII (and, if
-// asked, keeps other letters), turning the Unicode punctuation retailers use
-// into its ASCII form; Lex splits folded text into tokens. ReadQuantity and
-// SplitNumberUnit read a number and its unit, from tokens or from one word.
-// Nothing allocates when the caller passes buffers with room.
+// Reading is in two steps. FoldText maps a text onto lower-case ASCII (and,
+// if asked, keeps other letters), turning the Unicode punctuation retailers
+// use into its ASCII form; Lex splits folded text into tokens. ReadQuantity
+// and SplitNumberUnit read a number and its unit, from tokens or from one
+// word. Readers that need another view build it on the tokens: search joins
+// glued tokens into index terms, matching groups them into chunks,
+// classification into clause words (SplitNumbers gives them plain digit
+// runs). Nothing allocates when the caller passes buffers with room.
 package lexer
 
 import (
@@ -18,7 +21,7 @@ import (
 	"unicode/utf8"
 )
 
-// Fold says how Fold treats text beyond plain ASCII.
+// Fold says how FoldText treats text beyond plain ASCII.
 type Fold uint8
 
 const (
@@ -39,9 +42,8 @@ const (
 )
 
 // FoldText lowercases ASCII letters and maps the Unicode punctuation
-// retailers use onto ASCII, appending to buf: curly double quotes and the
-// double prime become '"', curly single quotes and the prime '\”, dashes
-// and the minus sign '-'; control characters become spaces. The mode says
+// retailers use onto ASCII (see Punct), appending to buf; control
+// characters become spaces. The mode says
 // what happens to the pound and euro signs, the multiplication sign and
 // other letters; every other rune outside ASCII becomes a space. Unless the
 // mode has FoldKeep, the folded text holds no control character.
@@ -85,10 +87,10 @@ func FoldText(s string, buf []byte, mode Fold) []byte {
 	return buf
 }
 
-// Punct returns the ASCII form of the Unicode punctuation retailers use:
-// '"' for curly double quotes and the double prime, '\” for curly single
-// quotes and the prime, '-' for dashes and the minus sign; r itself for any
-// other rune.
+// Punct returns the ASCII form of the Unicode punctuation retailers use: a
+// double quote for curly double quotes and the double prime, an apostrophe
+// for curly single quotes and the prime, a hyphen for dashes and the minus
+// sign; r itself for any other rune.
 func Punct(r rune) rune {
 	switch r {
 	case '\u2033', '\u201c', '\u201d', '\u201e', '\u201f', '\uff02':
