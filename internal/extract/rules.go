@@ -2,8 +2,10 @@ package extract
 
 import "productsearch/internal/catalog"
 
-// attrSet is a set of the seven attributes.
-type attrSet uint8
+// attrSet is a set of the attributes extraction has a reading rule for, one
+// bit each: a new attribute's rule takes the next bit (64 rules fit, and the
+// type widens to a bitset should more ever be written).
+type attrSet uint64
 
 const (
 	aMem attrSet = 1 << iota
