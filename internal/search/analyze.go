@@ -100,8 +100,9 @@ func AnalyzeWithBrand(query, category, brand string) Analysis {
 // forms.
 func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) Analysis {
 	var a Analysis
+	vocab := defaultVocabulary()
 	brandTerms := map[string]bool{}
-	for _, w := range lex(brand) {
+	for _, w := range vocab.fold(lex(brand)) {
 		brandTerms[wordTerm(w)] = true
 		brandTerms[w.joined()] = true
 	}
@@ -121,7 +122,7 @@ func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) A
 		}
 		a.RankOnly = append(a.RankOnly, t)
 	}
-	words := lex(query)
+	words := vocab.fold(lex(query))
 	for i := 0; i < len(words); {
 		if s, ok := detectSpec(attrs, words, i); ok {
 			if _, dup := a.Derived[s.name]; !dup {

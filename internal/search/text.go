@@ -14,6 +14,7 @@ type word struct {
 	parts []string // at least one part; "wh-1000xm5" has the parts "wh" and "1000xm5"
 	inch  bool     // followed by an inch mark (", ″, ” or ''), or written "55in"/"55 inch"
 	plus  bool     // followed directly by '+', as in "S24+"
+	term  string   // the vocabulary's name for the word, when it has one (see fold.go)
 }
 
 // joined returns the word's parts joined without separators.
@@ -245,9 +246,14 @@ func Stem(s string) string {
 	return s
 }
 
-// wordTerm returns the search term of a word: its parts joined, with plural
-// folding for alphabetic words.
-func wordTerm(w word) string { return Stem(w.joined()) }
+// wordTerm returns the search term of a word: the vocabulary's name for it,
+// else its parts joined, with plural folding for alphabetic words.
+func wordTerm(w word) string {
+	if w.term != "" {
+		return w.term
+	}
+	return Stem(w.joined())
+}
 
 // letterPrefix splits a term such as "rtx4070" into its leading letter run
 // and the rest, when the run has at least two letters and the rest starts
@@ -285,7 +291,8 @@ func sdFamily(t string) string {
 // '+'. Every engine indexes titles this way so that query terms from
 // Analyze match the same titles.
 func TitleTerms(title string) (words, terms []string) {
-	lexed := lex(title)
+	vocab := defaultVocabulary()
+	lexed := vocab.fold(lex(title))
 	words = make([]string, 0, len(lexed))
 	terms = make([]string, 0, 2*len(lexed))
 	add := func(t string) {
@@ -300,6 +307,9 @@ func TitleTerms(title string) (words, terms []string) {
 		t := wordTerm(w)
 		words = append(words, t)
 		add(t)
+		for _, also := range vocab.implied(t) {
+			add(also)
+		}
 		if len(w.parts) > 1 {
 			for _, p := range w.parts {
 				add(Stem(p))
