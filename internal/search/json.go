@@ -356,7 +356,8 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // (full or lite per r.Lite) and total; with constraints also constraints,
 // excluded_by_constraints and unverified_total, candidates_truncated when
 // true, and on every product constraint_status (and, in lite mode,
-// attributes limited to the constrained names, without sources).
+// attributes limited to the constrained names, without sources). Lite
+// products carry product_type when r.LiteType is set.
 func (r *Result) AppendJSON(dst []byte) []byte {
 	var names []string
 	if len(r.Constraints) > 0 {
@@ -409,10 +410,17 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		dst = appendStatus(dst, h, names)
 		return append(dst, pj.Full[pj.Split:]...)
 	}
-	if names == nil {
+	if names == nil && !r.LiteType {
 		return append(dst, pj.Lite...)
 	}
 	dst = append(dst, pj.Lite[:len(pj.Lite)-1]...)
+	if r.LiteType {
+		dst = append(dst, `,"product_type":`...)
+		dst = appendString(dst, string(h.Product.ProductType))
+	}
+	if names == nil {
+		return append(dst, '}')
+	}
 	dst = appendStatus(dst, h, names)
 	dst = append(dst, `,"attributes":{`...)
 	first := true

@@ -35,6 +35,9 @@ const (
 	ParamOffset      = "offset"
 	ParamSort        = "sort"
 	ParamLite        = "lite"
+	// ParamProductType is an extension of the interface: product or
+	// accessory.
+	ParamProductType = "product_type"
 )
 
 func validCategories() string { return strings.Join(catalog.Categories(), ", ") }
@@ -51,7 +54,7 @@ func misnamedParam(name string) string {
 	folded := strings.ToLower(strings.ReplaceAll(name, "-", "_"))
 	switch folded {
 	case ParamQuery, ParamMinPrice, ParamMaxPrice, ParamBrand, ParamCategory, ParamConstraints, ParamLimit,
-		ParamOffset, ParamSort, ParamLite:
+		ParamOffset, ParamSort, ParamLite, ParamProductType:
 		if folded != name {
 			return folded
 		}
@@ -76,6 +79,8 @@ func misnamedParam(name string) string {
 		return ParamOffset
 	case "order", "order_by", "orderby", "sort_by", "sortby", "sort_order":
 		return ParamSort
+	case "type", "producttype", "kind", "accessory", "accessories", "products_only", "product_kind":
+		return ParamProductType
 	}
 	return ""
 }
@@ -84,9 +89,8 @@ func misnamedParam(name string) string {
 // Request. Every parameter is optional; a blank value counts as absent.
 // Unknown parameters are ignored, except a parameter's name in another
 // letter case and common misspellings of search parameters ("q", "page",
-// "order_by", "Max-Price", ...), which are rejected with the right name so
-// that a caller does not silently lose a filter, and product type filters,
-// which are rejected with how to find accessories. A parameter
+// "order_by", "Max-Price", "type", ...), which are rejected with the right
+// name so that a caller does not silently lose a filter. A parameter
 // given twice with different values is rejected. lite accepts true/false
 // and 1/0 in any letter case. Errors are *InvalidError.
 func ParseQuery(v url.Values) (Request, error) {
@@ -98,12 +102,6 @@ func ParseQuery(v url.Values) (Request, error) {
 	for _, name := range names {
 		if right := misnamedParam(name); right != "" {
 			return Request{}, invalidf("unknown parameter %q: use %s instead, e.g. %s", name, right, paramExample(right))
-		}
-		switch strings.ToLower(name) {
-		case "product_type", "type", "accessory", "accessories":
-			return Request{}, invalidf("unknown parameter %q: there is no product type filter; results list products "+
-				"before accessories, and a word such as case, strap or charger in query finds accessories, "+
-				"e.g. query=case&category=Phones", name)
 		}
 	}
 	p := params(v)
@@ -167,6 +165,11 @@ func ParseQuery(v url.Values) (Request, error) {
 			return Request{}, invalidf("lite must be true or false, e.g. lite=true; got %q", s)
 		}
 	}
+	productType, _, err := p.get(ParamProductType)
+	if err != nil {
+		return Request{}, err
+	}
+	r.ProductType = catalog.ProductType(productType)
 	if s, ok, err := p.get(ParamConstraints); err != nil {
 		return Request{}, err
 	} else if ok {
@@ -234,6 +237,8 @@ func paramExample(name string) string {
 		return "offset=50"
 	case ParamSort:
 		return "sort=price_asc"
+	case ParamProductType:
+		return "product_type=product"
 	case ParamLite:
 		return "lite=true"
 	}
@@ -365,6 +370,9 @@ func (r *Request) PlanWith(attrs *catalog.AttributeTable) (Plan, error) {
 	if err := checkOffset(r.Offset); err != nil {
 		return Plan{}, err
 	}
+	if err := checkProductType(r); err != nil {
+		return Plan{}, err
+	}
 	switch Sort(strings.ToLower(strings.TrimSpace(string(r.Sort)))) {
 	case "":
 		r.Sort = SortRelevance
@@ -393,6 +401,23 @@ func (r *Request) PlanWith(attrs *catalog.AttributeTable) (Plan, error) {
 		return Plan{}, unnarrowedError(p)
 	}
 	return p, nil
+}
+
+// checkProductType accepts product and accessory in any letter case and
+// writes them in lower case.
+func checkProductType(r *Request) error {
+	t := catalog.ProductType(strings.ToLower(strings.TrimSpace(string(r.ProductType))))
+	switch t {
+	case "", catalog.TypeProduct, catalog.TypeAccessory:
+		r.ProductType = t
+		return nil
+	case "products", "device", "devices":
+		return invalidf("product_type must be product or accessory; got %q (did you mean product?)", r.ProductType)
+	case "accessories":
+		return invalidf("product_type must be product or accessory; got %q (did you mean accessory?)", r.ProductType)
+	}
+	return invalidf("product_type must be product (devices only) or accessory (cases, chargers, straps and the like only), "+
+		"or left out for both; got %q", r.ProductType)
 }
 
 // checkCategory corrects a category differing only in letter case, or

@@ -59,6 +59,9 @@ type Request struct {
 	Offset      int
 	Sort        Sort
 	Lite        bool
+	// ProductType, an extension of the interface, keeps only products
+	// ("product") or only accessories ("accessory"); empty keeps both.
+	ProductType catalog.ProductType
 }
 
 // Hit is one product in a search result with its per-constraint status
@@ -83,6 +86,9 @@ type Result struct {
 	UnverifiedTotal       int
 	CandidatesTruncated   bool
 	Lite                  bool
+	// LiteType, an extension of the interface, adds product_type to lite
+	// products; engines set it when the request filters by product type.
+	LiteType bool
 }
 
 // Health is the state of an engine's catalog.

@@ -212,7 +212,7 @@ func TestInvalidRequestsAreNotSent(t *testing.T) {
 
 func TestHealthReadsMeta(t *testing.T) {
 	sync := time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)
-	const meta = `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":2,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`
+	const meta = `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":3,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`
 	const counted = `{"count":26000,"_shards":{"total":1,"successful":1,"failed":0}}`
 	tests := []struct {
 		name        string
@@ -225,7 +225,7 @@ func TestHealthReadsMeta(t *testing.T) {
 		{"other schema", `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":99,"sync_time":"2025-06-01T08:00:00Z","products":5}}}}`,
 			counted, search.Health{Status: "degraded"}},
 		{"no meta", `{"products-20250601t080000z":{"mappings":{}}}`, counted, search.Health{Status: "degraded"}},
-		{"two indices", `{"a":{"mappings":{"_meta":{"schema":2}}},"b":{"mappings":{"_meta":{"schema":2}}}}`, counted,
+		{"two indices", `{"a":{"mappings":{"_meta":{"schema":3}}},"b":{"mappings":{"_meta":{"schema":3}}}}`, counted,
 			search.Health{Status: "degraded"}},
 		{"shard failed", meta, `{"count":0,"_shards":{"total":1,"successful":0,"failed":1}}`, search.Health{Status: "degraded"}},
 		{"count differs", meta, `{"count":25999,"_shards":{"total":1,"successful":1,"failed":0}}`, search.Health{Status: "degraded"}},

@@ -18,8 +18,9 @@ import (
 // fields) that this engine reads. The publisher records it in the index
 // _meta; Health reports an index of another version as degraded. Version 2
 // indexes titles with "generation" folded to "gen" and the card format of
-// SD card classes.
-const SchemaVersion = 2
+// SD card classes; version 3 folds them by the search vocabulary
+// (spellings, compounds, aliases and the words a product's name implies).
+const SchemaVersion = 3
 
 // Field names of an indexed product.
 const (

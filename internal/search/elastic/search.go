@@ -252,7 +252,7 @@ func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result,
 				matched: matchedPrefix + d.Name, excluded: excludedPrefix + d.Name})
 		}
 	}
-	res := &search.Result{Lite: q.req.Lite, Constraints: plan.Constraints, Products: []search.Hit{}}
+	res := &search.Result{Lite: q.req.Lite, LiteType: q.req.ProductType != "", Constraints: plan.Constraints, Products: []search.Hit{}}
 	var sort []any
 	switch q.req.Sort {
 	case search.SortPriceAsc:
@@ -300,7 +300,7 @@ func normSort(tier bool) []any {
 }
 
 // buildFilters returns the filters every candidate passes: category,
-// brand, price range and the required title words.
+// brand, product type, price range and the required title words.
 func (q *query) buildFilters() []any {
 	r := q.req
 	var f []any
@@ -309,6 +309,9 @@ func (q *query) buildFilters() []any {
 	}
 	if r.Brand != "" {
 		f = append(f, term(fieldBrand, catalog.NormalizeBrand(r.Brand)))
+	}
+	if r.ProductType != "" {
+		f = append(f, term(fieldProductType, string(r.ProductType)))
 	}
 	if r.MinPrice != nil || r.MaxPrice != nil {
 		rng := obj{}

@@ -73,6 +73,7 @@ type index struct {
 
 	category  map[string]*roaring.Bitmap
 	brand     map[string]*roaring.Bitmap // by catalog.NormalizeBrand
+	types     map[string]*roaring.Bitmap // by product type
 	accessory []bool
 
 	browseOrder []uint32 // products before accessories, offer_count desc, price asc, id asc
@@ -112,6 +113,7 @@ func build(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
 		byID:      make(map[string]uint32, n*2),
 		category:  map[string]*roaring.Bitmap{},
 		brand:     map[string]*roaring.Bitmap{},
+		types:     map[string]*roaring.Bitmap{},
 		accessory: make([]bool, n),
 		attrs:     map[string]*attrColumn{},
 		table:     table,
@@ -212,7 +214,7 @@ func (ix *index) buildText() {
 	}
 }
 
-// buildFilters builds the category and brand bitmaps.
+// buildFilters builds the category, brand and product type bitmaps.
 func (ix *index) buildFilters() {
 	for doc := range ix.products {
 		p := &ix.products[doc]
@@ -221,8 +223,9 @@ func (ix *index) buildFilters() {
 			add(ix.brand, b, uint32(doc))
 		}
 		ix.accessory[doc] = p.ProductType == catalog.TypeAccessory
+		add(ix.types, string(p.ProductType), uint32(doc))
 	}
-	for _, m := range []map[string]*roaring.Bitmap{ix.category, ix.brand} {
+	for _, m := range []map[string]*roaring.Bitmap{ix.category, ix.brand, ix.types} {
 		for _, bm := range m {
 			bm.RunOptimize()
 		}

@@ -153,7 +153,7 @@ func rankedLess(a, b *ranked) bool {
 // search runs a planned request.
 func (ix *index) search(p *search.Plan, maxCand int) *search.Result {
 	req := &p.Request
-	res := &search.Result{Lite: req.Lite, Constraints: p.Constraints, Products: []search.Hit{}}
+	res := &search.Result{Lite: req.Lite, LiteType: req.ProductType != "", Constraints: p.Constraints, Products: []search.Hit{}}
 	sc := ix.getScratch()
 	defer ix.putScratch(sc)
 	q := &query{ix: ix, plan: p, sc: sc}
@@ -201,6 +201,13 @@ func (q *query) candidates() bool {
 	}
 	if req.Brand != "" {
 		bm := ix.brand[catalog.NormalizeBrand(req.Brand)]
+		if bm == nil {
+			return false
+		}
+		bms = append(bms, bm)
+	}
+	if req.ProductType != "" {
+		bm := ix.types[string(req.ProductType)]
 		if bm == nil {
 			return false
 		}

@@ -352,13 +352,19 @@ func checkInvariants(t testing.TB, req search.Request, res *search.Result, body 
 		}
 		if req.Lite {
 			for k := range p {
-				if !slices.Contains(liteKeys[:], k) {
+				if !slices.Contains(liteKeys[:], k) && (k != "product_type" || req.ProductType == "") {
 					t.Errorf("lite product %s has key %s", id, k)
 				}
+			}
+			if _, ok := p["product_type"]; ok != (req.ProductType != "") {
+				t.Errorf("lite product %s product_type present = %t, product_type asked = %q", id, ok, req.ProductType)
 			}
 			if _, ok := p["attributes"]; ok != constrained {
 				t.Errorf("lite product %s attributes present = %t, constraints applied = %t", id, ok, constrained)
 			}
+		}
+		if req.ProductType != "" && h.Product.ProductType != req.ProductType {
+			t.Errorf("product %s is a %s, product_type asked %s", id, h.Product.ProductType, req.ProductType)
 		}
 		group := 0
 		if constrained {
