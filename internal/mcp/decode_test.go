@@ -25,6 +25,8 @@ func TestSearchArgsMatchREST(t *testing.T) {
 		{"full", `{"query":"RTX 4070","category":"laptops","brand":" ASUS ","min_price":500,"max_price":1999.99,"sort":"price_asc","limit":20,"offset":40,"lite":false,"constraints":{"memory_gb":{"gte":16},"screen_in":{"gte":15,"lte":16}}}`,
 			url.Values{"query": {"RTX 4070"}, "category": {"laptops"}, "brand": {" ASUS "}, "min_price": {"500"}, "max_price": {"1999.99"}, "sort": {"price_asc"}, "limit": {"20"}, "offset": {"40"}, "lite": {"false"}, "constraints": {`{"memory_gb":{"gte":16},"screen_in":{"gte":15,"lte":16}}`}}},
 		{"number as query", `{"query":4070}`, url.Values{"query": {"4070"}}},
+		{"product_type", `{"category":"Phones","product_type":"product","sort":"price_asc"}`, url.Values{"category": {"Phones"}, "product_type": {"product"}, "sort": {"price_asc"}}},
+		{"product_type in capitals", `{"product_type":"Accessory"}`, url.Values{"product_type": {"Accessory"}}},
 		{"integral float limit", `{"category":"TVs","limit":20.0}`, url.Values{"category": {"TVs"}, "limit": {"20"}}},
 		{"fractional limit", `{"category":"TVs","limit":2.5}`, url.Values{"category": {"TVs"}, "limit": {"2.5"}}},
 		{"limit 0", `{"limit":0}`, url.Values{"limit": {"0"}}},
@@ -79,8 +81,10 @@ func TestSearchArgErrors(t *testing.T) {
 		{`{"category":true}`, `category must be a string, e.g. "Laptops"; got a boolean`},
 		{`{"min_price":true}`, `min_price must be a number, e.g. 200; got a boolean`},
 		{`{"lite":[true]}`, `lite must be true or false; got an array`},
-		{`{"keywords":"rtx"}`, `unknown argument "keywords": use query instead. The arguments are query, category, brand, min_price, max_price, constraints, sort, limit, offset, lite`},
-		{`{"colour":"black"}`, `unknown argument "colour"; the arguments are query, category, brand, min_price, max_price, constraints, sort, limit, offset, lite`},
+		{`{"keywords":"rtx"}`, `unknown argument "keywords": use query instead. The arguments are query, category, brand, min_price, max_price, constraints, product_type, sort, limit, offset, lite`},
+		{`{"colour":"black"}`, `unknown argument "colour"; the arguments are query, category, brand, min_price, max_price, constraints, product_type, sort, limit, offset, lite`},
+		{`{"type":"product"}`, `unknown argument "type": use product_type instead. The arguments are query, category, brand, min_price, max_price, constraints, product_type, sort, limit, offset, lite`},
+		{`{"product_type":"phone"}`, `product_type must be product (devices only) or accessory (cases, chargers, straps and the like only), or left out for both; got "phone"`},
 		{`{"wifi_gen":{"gte":6}}`, `wifi_gen is a constraint, not an argument of its own: pass it inside constraints, e.g. {"category": "Laptops", "constraints": {"wifi_gen": {"gte": 6}}}`},
 	}
 	for _, tt := range tests {

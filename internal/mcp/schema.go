@@ -22,7 +22,8 @@ const (
 func searchArgNames() []string {
 	return []string{
 		search.ParamQuery, search.ParamCategory, search.ParamBrand, search.ParamMinPrice, search.ParamMaxPrice,
-		search.ParamConstraints, search.ParamSort, search.ParamLimit, search.ParamOffset, search.ParamLite,
+		search.ParamConstraints, search.ParamProductType, search.ParamSort, search.ParamLimit, search.ParamOffset,
+		search.ParamLite,
 	}
 }
 
@@ -115,6 +116,14 @@ func searchInputSchema(attrs *catalog.AttributeTable) *jsonschema.Schema {
 			Description: "Highest price in GBP (pounds, a plain number). Example: \"under £800\" -> 800.",
 		},
 		search.ParamConstraints: cons,
+		search.ParamProductType: {
+			Type: "string",
+			Enum: enumOf(catalog.TypeProduct, catalog.TypeAccessory),
+			Description: "Only devices (product) or only accessories such as cases, screen protectors, straps and " +
+				"chargers (accessory); leave it out for both. Use product when the request is for the device itself, " +
+				"above all with sort price_asc, which otherwise lists the cheapest accessories of a model line first; " +
+				"products then carry product_type even when lite. An extension of the interface.",
+		},
 		search.ParamSort: {
 			Type:    "string",
 			Enum:    enumOf(search.SortRelevance, search.SortPriceAsc, search.SortPriceDesc),

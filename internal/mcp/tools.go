@@ -29,9 +29,11 @@ const (
 How to build the arguments from a request:
 - brand -> brand ("Samsung"); product kind -> category (one of the exact values, e.g. "Laptops", "Phones", "TVs"); price -> min_price / max_price in pounds.
 - RAM, storage, screen size, resolution, refresh rate, wattage and Wi-Fi generation -> constraints, e.g. {"memory_gb": {"gte": 16}, "storage_gb": {"gte": 1000}}. Constraints need a category or brand to search within.
-- Only what remains goes into query: model lines, series, variants and model numbers, each model number with its prefix ("RTX 4070", not "4070").
+- Only what remains goes into query: model lines, series, variants and model numbers, each model number with its prefix ("RTX 4070", not "4070"). Spellings and common names are understood alike ("grey"/"gray", "ear buds"/"earbuds", "PS5"/"PlayStation 5").
+- Asking for the device itself (a phone, not its cases) -> product_type "product"; for cases, chargers, straps and the like -> "accessory". Use it above all with sort price_asc, which otherwise lists a model line's cheapest accessories first.
 - Leave out use-case words (gaming, cheap, best, good); never put a category, brand or price in query; omit query when browsing a category or brand. Leave an ambiguous spec (a bare "16GB": RAM or storage?) out of constraints.
 Example: "gaming laptop with an RTX 4070, 32GB RAM, under £1500 from ASUS" -> {"category": "Laptops", "brand": "ASUS", "query": "RTX 4070", "max_price": 1500, "constraints": {"memory_gb": {"gte": 32}}}.
+Example: "the cheapest iPhone 15" -> {"category": "Phones", "query": "iPhone 15", "product_type": "product", "sort": "price_asc"}.
 
 How to read the result:
 - With constraints, every product has constraint_status per constraint: "matched" means a retailer's title states a value that meets it; "unverified" means it is not known to meet it and is never a match: do not present it as meeting the requirement. For an unverified name, attributes[name].status "conflicting" means retailers disagree (check offers[].title via get_product); an absent attribute means the value is unknown.
@@ -211,7 +213,7 @@ func decodeSearchArgs(raw json.RawMessage) (search.Request, error) {
 	for _, k := range keys {
 		v := bytes.TrimSpace(args[k])
 		switch k {
-		case search.ParamQuery, search.ParamBrand, search.ParamCategory, search.ParamSort:
+		case search.ParamQuery, search.ParamBrand, search.ParamCategory, search.ParamSort, search.ParamProductType:
 			s, ok := scalarText(v)
 			if !ok || v[0] == 't' || v[0] == 'f' {
 				return search.Request{}, invalidf("%s must be a string, e.g. %s; got %s", k, exampleArg(k), jsonKind(v))
@@ -293,6 +295,8 @@ func exampleArg(name string) string {
 		return `"Laptops"`
 	case search.ParamSort:
 		return `"price_asc"`
+	case search.ParamProductType:
+		return `"product"`
 	case search.ParamMinPrice:
 		return "200"
 	case search.ParamMaxPrice:
@@ -327,8 +331,10 @@ func misnamedSearchArg(name string) string {
 		return search.ParamMaxPrice
 	case "brands", "manufacturer", "make":
 		return search.ParamBrand
-	case "categories", "cat", "type", "product_type", "kind":
+	case "categories", "cat":
 		return search.ParamCategory
+	case "type", "kind", "producttype", "accessory", "accessories":
+		return search.ParamProductType
 	case "constraint", "filters", "specs", "attributes":
 		return search.ParamConstraints
 	case "page_size", "per_page", "size", "count", "max_results", "top", "n":
