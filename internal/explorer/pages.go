@@ -146,10 +146,13 @@ type view struct {
 	Categories []string
 	Attributes []attrField
 	Sorts      []suggestion
-	PublicKey  string
-	Limit      int
-	Shortcuts  []shortcut
-	Examples   []example
+	// ProductTypes are the choices of the product_type extension, both
+	// types first.
+	ProductTypes []suggestion
+	PublicKey    string
+	Limit        int
+	Shortcuts    []shortcut
+	Examples     []example
 }
 
 // placeholderKey stands in for a key in the examples when the server has
@@ -205,6 +208,11 @@ func pageData(opt Options) view {
 			{string(search.SortRelevance), "Relevance"},
 			{string(search.SortPriceAsc), "Price: low to high"},
 			{string(search.SortPriceDesc), "Price: high to low"},
+		},
+		ProductTypes: []suggestion{
+			{"", "Products and accessories"},
+			{string(catalog.TypeProduct), "Products only"},
+			{string(catalog.TypeAccessory), "Accessories only"},
 		},
 		PublicKey: opt.PublicKey,
 		Limit:     pageSize,

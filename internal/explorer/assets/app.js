@@ -13,8 +13,8 @@ const API_HEALTH = '/api/health';
 const $ = (id) => document.getElementById(id);
 const form = $('search-form');
 const PAGE_SIZE = Number(form.dataset.limit) || 20;
-const TEXT_FIELDS = ['query', 'category', 'brand', 'min_price', 'max_price', 'sort'];
-const ERROR_FIELDS = ['constraints', 'min_price', 'max_price', 'category', 'brand', 'sort', 'query', 'offset'];
+const TEXT_FIELDS = ['query', 'category', 'brand', 'min_price', 'max_price', 'sort', 'product_type'];
+const ERROR_FIELDS = ['constraints', 'min_price', 'max_price', 'category', 'brand', 'sort', 'product_type', 'query', 'offset'];
 
 // The spec requirements, in the attribute table's order, as the form lists
 // them; display says how values are written (served from the table).
@@ -309,7 +309,7 @@ function fillForm(params) {
 
 function updateFilterCount() {
   let n = 0;
-  for (const name of ['category', 'brand', 'min_price', 'max_price']) {
+  for (const name of ['category', 'brand', 'min_price', 'max_price', 'product_type']) {
     if (form.elements[name].value.trim() !== '') n++;
   }
   if (form.elements.sort.value !== 'relevance') n++;
@@ -360,7 +360,7 @@ function errorField(message) {
 
 const FIELD_LABELS = {
   constraints: 'Spec requirements', min_price: 'Price', max_price: 'Price', category: 'Category',
-  brand: 'Brand', sort: 'Sort by', query: 'Search words',
+  brand: 'Brand', sort: 'Sort by', product_type: 'Show', query: 'Search words',
 };
 
 // showFormError shows an API message next to the field it is about, with a
