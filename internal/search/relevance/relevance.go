@@ -36,6 +36,8 @@ type Case struct {
 	MinPrice    *float64           `json:"min_price,omitempty"`
 	MaxPrice    *float64           `json:"max_price,omitempty"`
 	Constraints search.Constraints `json:"constraints,omitempty"`
+	Sort        search.Sort        `json:"sort,omitempty"`
+	ProductType string             `json:"product_type,omitempty"`
 	Relevant    Predicate          `json:"relevant"`
 	// Note says why the query is in the set, or what the engine gets
 	// wrong about it.
@@ -45,7 +47,8 @@ type Case struct {
 // Request returns the case's search request.
 func (c *Case) Request() search.Request {
 	return search.Request{Query: c.Query, Category: c.Category, Brand: c.Brand, MinPrice: c.MinPrice,
-		MaxPrice: c.MaxPrice, Constraints: c.Constraints, Limit: Depth}
+		MaxPrice: c.MaxPrice, Constraints: c.Constraints, Sort: c.Sort, ProductType: catalog.ProductType(c.ProductType),
+		Limit: Depth}
 }
 
 // Label describes the request compactly: the query, then the filters.
@@ -65,6 +68,12 @@ func (c *Case) Label() string {
 	}
 	if len(c.Constraints) > 0 {
 		parts = append(parts, c.Constraints.String())
+	}
+	if c.Sort != "" {
+		parts = append(parts, "sort="+string(c.Sort))
+	}
+	if c.ProductType != "" {
+		parts = append(parts, "product_type="+c.ProductType)
 	}
 	return strings.Join(parts, " ")
 }
