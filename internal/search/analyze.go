@@ -71,7 +71,10 @@ func (a Analysis) String() string {
 //
 // Words are lowercased, stripped of accents and punctuation, hyphenated
 // words are joined ("WH-1000XM5" -> "wh1000xm5", matching titles that hold
-// the joined word or every part), and plurals are folded. Then:
+// the joined word or every part), plurals are folded, and spellings,
+// compounds and aliases are folded by the vocabulary as in TitleTerms
+// ("space gray" -> "space grey", "ear buds" -> "earbud" or both its parts,
+// "playstation 5" -> "ps5"). Then:
 //   - a labelled spec ("24GB RAM", "1TB", "512GB SSD", "144Hz", "4K", `55"`,
 //     "55 inch", "65W", "Wi-Fi 6E") becomes a derived constraint, gte except
 //     screen size (eq); the first statement of a name wins; its words are

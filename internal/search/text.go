@@ -288,8 +288,11 @@ func sdFamily(t string) string {
 // format of a card class ("microSDXC" -> "microsd"), the join of a
 // letter word with a following word that starts with a digit ("RTX 4070" ->
 // "rtx4070"; not with sizes such as `15.6"`), and "plus" for a trailing
-// '+'. Every engine indexes titles this way so that query terms from
-// Analyze match the same titles.
+// '+'. Words are first folded by the vocabulary (vocabulary/words.yaml:
+// "gray" is "grey", "ear buds" the word "earbud" with its parts,
+// "PlayStation 5" the word "ps5"), and a word implying others
+// ("DualSense" -> "ps5") adds them to terms. Every engine indexes titles
+// this way so that query terms from Analyze match the same titles.
 func TitleTerms(title string) (words, terms []string) {
 	vocab := defaultVocabulary()
 	lexed := vocab.fold(lex(title))
