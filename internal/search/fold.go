@@ -176,6 +176,7 @@ func (v *Vocabulary) fold(words []word) []word {
 			w.term = name
 		}
 	}
+	words = joinLetterNumber(words)
 	out := words[:0]
 	for i := 0; i < len(words); {
 		n, name := v.formAt(words, i)
@@ -215,4 +216,36 @@ next:
 		return len(f.words), f.name
 	}
 	return 0, ""
+}
+
+// joinLetterNumber joins a model code written with a space after a single
+// letter ("S 24", "M 3") into one word with two parts, as "S-24" is read:
+// a title or query holding "S24" or both parts matches it. The letter must
+// not be a stop word ("a 2 pack") and the number must be a whole number
+// without a unit, so that "C 20W" keeps its wattage.
+func joinLetterNumber(words []word) []word {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if i+1 < len(words) && len(w.parts) == 1 && len(w.parts[0]) == 1 && isAlpha(w.parts[0]) &&
+			!w.inch && !w.plus && !isStopword(w.parts[0]) {
+			next := words[i+1]
+			if len(next.parts) == 1 && !next.inch && isWholeNumber(next.parts[0]) {
+				w = word{parts: []string{w.parts[0], next.parts[0]}, plus: next.plus}
+				i++
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// isWholeNumber reports whether s is digits only.
+func isWholeNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(rune(s[i])) {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -137,3 +137,21 @@ func FuzzParseVocabulary(f *testing.F) {
 		v.fold(lex("space gray playstation 5 ear buds"))
 	})
 }
+
+func TestJoinLetterNumber(t *testing.T) {
+	tests := []struct{ query, want string }{
+		{"galaxy s 24", "+galaxy +s-24"},
+		{"galaxy s24", "+galaxy +s24"},
+		{"macbook air m 3", "+macbook +air +m-3"},
+		{"usb c 20w charger", "+usb +c +charger ~20w power_w>=20"},
+		{"a 2 pack", "+pack ~2"},
+		{"s 24+", "+s-24 +plus"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			if got := Analyze(tt.query, "").String(); got != tt.want {
+				t.Errorf("Analyze(%q) = %q, want %q", tt.query, got, tt.want)
+			}
+		})
+	}
+}
