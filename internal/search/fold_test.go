@@ -155,3 +155,22 @@ func TestJoinLetterNumber(t *testing.T) {
 		})
 	}
 }
+
+func TestTitleFits(t *testing.T) {
+	tests := []struct {
+		title string
+		want  []string
+	}{
+		{"WD_BLACK SN850P 1TB NVMe SSD for PS5 Consoles", []string{"ps5", "ps", "5", "console"}},
+		{"SCUF Reflex Pro for PlayStation 5 Controller", []string{"ps5", "playstation", "5", "ps", "controller"}},
+		{"Sony PS5 Console Covers for PS5 Pro", []string{"pro"}},
+		{"Sony PlayStation 5 Slim Console", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.title, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, TitleFits(tt.title)); diff != "" {
+				t.Errorf("TitleFits mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

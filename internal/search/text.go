@@ -295,7 +295,11 @@ func sdFamily(t string) string {
 // this way so that query terms from Analyze match the same titles.
 func TitleTerms(title string) (words, terms []string) {
 	vocab := defaultVocabulary()
-	lexed := vocab.fold(lex(title))
+	return vocab.titleTerms(vocab.fold(lex(title)))
+}
+
+// titleTerms is TitleTerms over folded words.
+func (vocab *Vocabulary) titleTerms(lexed []word) (words, terms []string) {
 	words = make([]string, 0, len(lexed))
 	terms = make([]string, 0, 2*len(lexed))
 	add := func(t string) {

@@ -19,7 +19,8 @@ import (
 // _meta; Health reports an index of another version as degraded. Version 2
 // indexes titles with "generation" folded to "gen" and the card format of
 // SD card classes; version 3 folds them by the search vocabulary
-// (spellings, compounds, aliases and the words a product's name implies).
+// (spellings, compounds, aliases and the words a product's name implies)
+// and holds the terms a title names only after "for" (fits).
 const SchemaVersion = 3
 
 // Field names of an indexed product.
@@ -28,6 +29,7 @@ const (
 	fieldTitle       = "title"
 	fieldTerms       = "terms"       // search.TitleTerms terms: the words a title is found by
 	fieldPairs       = "pairs"       // adjacent title words "a b", for phrase scoring
+	fieldFits        = "fits"        // search.TitleFits terms: what the product is made for
 	fieldTitleWords  = "title_words" // number of title words, for the length norm
 	fieldBrand       = "brand"       // catalog.NormalizeBrand of the brand
 	fieldCategory    = "category"
@@ -162,6 +164,7 @@ type document struct {
 	Title        string           `json:"title"`
 	Terms        []string         `json:"terms"`
 	Pairs        []string         `json:"pairs,omitempty"`
+	Fits         []string         `json:"fits,omitempty"`
 	TitleWords   int32            `json:"title_words"`
 	Brand        string           `json:"brand,omitempty"`
 	Category     string           `json:"category"`
@@ -185,7 +188,7 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 	}
 	words, terms := search.TitleTerms(p.Title)
 	d := document{
-		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), TitleWords: c.words[i],
+		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), Fits: search.TitleFits(p.Title), TitleWords: c.words[i],
 		Brand: catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
 		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),
 		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(c.table, p.Attributes), Product: &p,
@@ -272,6 +275,7 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 				fieldTitle:       map[string]any{"type": "text"},
 				fieldTerms:       keyword,
 				fieldPairs:       keyword,
+				fieldFits:        keyword,
 				fieldTitleWords:  map[string]any{"type": "integer"},
 				fieldBrand:       map[string]any{"type": "keyword", "normalizer": "brand_lowercase"},
 				fieldCategory:    keyword,

@@ -123,6 +123,9 @@ type ranking struct {
 	wordClause map[int]any
 	joinClause map[int]any
 	adjClause  map[int]any
+	// fitClause matches titles holding a required word only after "for"
+	// (search.TitleFits): they rank in the accessories' tier.
+	fitClause  any
 	scoring    bool
 	normStatic bool
 	avg        float64
@@ -156,6 +159,13 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 	for _, t := range a.Required {
 		required[t.Text] = true
 		rk.reqWeight += st.weight(t.Text)
+	}
+	if rk.useTier && rk.hasRequired {
+		texts := make([]string, len(a.Required))
+		for i, t := range a.Required {
+			texts[i] = t.Text
+		}
+		rk.fitClause = obj{"terms": obj{fieldFits: texts}}
 	}
 	rk.scoring = rk.hasRequired
 	parts := map[string][]string{}
@@ -200,7 +210,8 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 			rk.joinClause[p] = term(fieldTerms, x+y)
 		}
 	}
-	rk.normStatic = rk.hasRequired && len(rk.wordClause) == 0 && len(rk.joinClause) == 0 && rk.pairBits == 0 && rk.useTier
+	rk.normStatic = rk.hasRequired && len(rk.wordClause) == 0 && len(rk.joinClause) == 0 && rk.pairBits == 0 &&
+		rk.useTier && rk.fitClause == nil
 	rk.avg = 1.0
 	if st.n > 0 && st.words > 0 {
 		rk.avg = float64(st.words) / float64(st.n)
@@ -222,6 +233,8 @@ const (
 	wordPrefix = "w"
 	joinPrefix = "j"
 	adjPrefix  = "a"
+	// fitName names the clause of titles made for what the query names.
+	fitName = "f"
 )
 
 // clauses returns the named scoring clauses: a candidate matching one of
@@ -240,6 +253,9 @@ func (rk *ranking) clauses() []any {
 	add(wordPrefix, rk.wordClause)
 	add(joinPrefix, rk.joinClause)
 	add(adjPrefix, rk.adjClause)
+	if rk.fitClause != nil {
+		out = append(out, obj{"bool": obj{"filter": []any{rk.fitClause}, "_name": fitName}})
+	}
 	return out
 }
 
@@ -321,8 +337,12 @@ func (rk *ranking) norm(l int) float64 {
 // ranking-only word or joined pair come before the others of their tier.
 func (rk *ranking) rank(h *hit, k docKey, touchedFirst bool) rankedHit {
 	var present, pairs uint32
-	marked := false
+	marked, fits := false, false
 	for _, name := range h.Matched {
+		if name == fitName {
+			fits = true
+			continue
+		}
 		if len(name) < 2 {
 			continue
 		}
@@ -357,6 +377,9 @@ func (rk *ranking) rank(h *hit, k docKey, touchedFirst bool) rankedHit {
 	r := rankedHit{hit: h, score: sum * rk.norm(k.words), rank: k.rank}
 	if rk.useTier {
 		r.tier = k.tier
+		if fits {
+			r.tier = 1
+		}
 	}
 	if touchedFirst && !marked {
 		r.rest = 1

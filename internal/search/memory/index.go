@@ -74,6 +74,7 @@ type index struct {
 	category  map[string]*roaring.Bitmap
 	brand     map[string]*roaring.Bitmap // by catalog.NormalizeBrand
 	types     map[string]*roaring.Bitmap // by product type
+	fits      map[string]*roaring.Bitmap // by term: titles holding it only after "for" (search.TitleFits)
 	accessory []bool
 
 	browseOrder []uint32 // products before accessories, offer_count desc, price asc, id asc
@@ -158,12 +159,14 @@ func compareOffers(a, b catalog.Offer) int { return cmp.Compare(a.Price, b.Price
 // length norms.
 func (ix *index) buildText() {
 	n := len(ix.products)
-	type tokens struct{ words, terms []string }
+	type tokens struct{ words, terms, fits []string }
 	toks := make([]tokens, n)
 	parallel(n, func(doc int) {
-		w, t := search.TitleTerms(ix.products[doc].Title)
-		toks[doc] = tokens{w, t}
+		title := ix.products[doc].Title
+		w, t := search.TitleTerms(title)
+		toks[doc] = tokens{w, t, search.TitleFits(title)}
 	})
+	ix.fits = map[string]*roaring.Bitmap{}
 	ix.terms = map[string]uint32{}
 	var lists [][]uint32
 	id := func(t string) uint32 {
@@ -187,6 +190,9 @@ func (ix *index) buildText() {
 			v := id(t)
 			ix.docTerms = append(ix.docTerms, v)
 			lists[v] = append(lists[v], uint32(doc))
+		}
+		for _, t := range toks[doc].fits {
+			add(ix.fits, t, uint32(doc))
 		}
 		slices.Sort(ix.docTerms[start:])
 		ix.wordsOff[doc+1] = uint32(len(ix.words))

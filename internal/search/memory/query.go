@@ -115,10 +115,11 @@ type query struct {
 	hasRequired bool
 	reqWeight   float64
 	useTier     bool
-	reqBits     uint32 // query positions of required words
-	pairBits    uint32 // query positions p where words p and p+1 are scored side by side
-	scoring     bool   // any query word affects the ranking
-	masked      bool   // masks are computed
+	fit         *roaring.Bitmap // candidates made for what a required word names; nil when none
+	reqBits     uint32          // query positions of required words
+	pairBits    uint32          // query positions p where words p and p+1 are scored side by side
+	scoring     bool            // any query word affects the ranking
+	masked      bool            // masks are computed
 	// static, when set, is a precomputed order equal to the relevance
 	// order of this query (rank: doc -> position in order).
 	static      bool
@@ -316,6 +317,25 @@ func (q *query) prepare() {
 	for _, t := range a.Required {
 		required[t.Text] = true
 		q.reqWeight += q.termWeight(t.Text)
+		if bm := ix.fits[t.Text]; bm != nil && q.useTier {
+			if q.fit == nil {
+				q.fit = bm.Clone()
+			} else {
+				q.fit.Or(bm)
+			}
+		}
+	}
+	if q.fit != nil {
+		// Only devices among the candidates change tier.
+		if acc := ix.types[string(catalog.TypeAccessory)]; acc != nil {
+			q.fit.AndNot(acc)
+		}
+		if q.c.bm != nil {
+			q.fit.And(q.c.bm)
+		}
+		if q.fit.IsEmpty() {
+			q.fit = nil
+		}
 	}
 	q.scoring = q.hasRequired
 	parts := map[string][]string{}
@@ -383,7 +403,7 @@ func (q *query) prepare() {
 	switch {
 	case !q.scoring:
 		q.static = true
-	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier:
+	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier && q.fit == nil:
 		q.static = true
 		q.order, q.rank = ix.normOrder, ix.normRank
 	}

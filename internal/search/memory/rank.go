@@ -93,6 +93,9 @@ func (q *query) key(doc uint32) ranked {
 	r := ranked{doc: doc, rank: info.rank}
 	if q.useTier {
 		r.tier = info.tier
+		if r.tier == 0 && q.fit != nil && q.fit.Contains(doc) {
+			r.tier = 1
+		}
 	}
 	if q.scoring {
 		r.score = q.score(doc, info.norm)
