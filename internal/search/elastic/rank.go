@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	mathbits "math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,10 @@ type termStats struct {
 	n     int            // products
 	words int            // title words of all products
 	df    map[string]int // document frequency of each term asked for
+	// fit counts the candidates in the products' tier whose titles hold a
+	// required word only after "for" (search.TitleFits); 0 unless the
+	// ranking puts products first.
+	fit int
 }
 
 // termStats reads the document frequencies of every term the query's
@@ -78,6 +83,11 @@ func (q *query) termStats(ctx context.Context) (*termStats, error) {
 			"words": obj{"sum": obj{"field": fieldTitleWords}},
 		},
 	}
+	fit := fitQuery(a)
+	if fit != nil {
+		f := append(slices.Clone(q.filters), fit, term(fieldTier, 0))
+		body["aggs"].(obj)["fit"] = obj{"filter": obj{"bool": obj{"filter": f}}}
+	}
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
@@ -91,11 +101,14 @@ func (q *query) termStats(ctx context.Context) (*termStats, error) {
 		Words struct {
 			Value float64 `json:"value"`
 		} `json:"words"`
+		Fit struct {
+			DocCount int `json:"doc_count"`
+		} `json:"fit"`
 	}
 	if err := json.Unmarshal(r.Aggregations, &aggs); err != nil {
 		return nil, fmt.Errorf("decode term statistics: %w", err)
 	}
-	st := &termStats{n: r.total(), words: int(aggs.Words.Value), df: make(map[string]int, len(terms))}
+	st := &termStats{n: r.total(), words: int(aggs.Words.Value), df: make(map[string]int, len(terms)), fit: aggs.Fit.DocCount}
 	for i, t := range terms {
 		st.df[t] = aggs.DF.Buckets[strconv.Itoa(i)].DocCount
 	}
@@ -160,12 +173,8 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 		required[t.Text] = true
 		rk.reqWeight += st.weight(t.Text)
 	}
-	if rk.useTier && rk.hasRequired {
-		texts := make([]string, len(a.Required))
-		for i, t := range a.Required {
-			texts[i] = t.Text
-		}
-		rk.fitClause = obj{"terms": obj{fieldFits: texts}}
+	if st.fit > 0 {
+		rk.fitClause = fitQuery(a)
 	}
 	rk.scoring = rk.hasRequired
 	parts := map[string][]string{}
@@ -217,6 +226,20 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 		rk.avg = float64(st.words) / float64(st.n)
 	}
 	return rk
+}
+
+// fitQuery matches titles holding a required word only after "for", when
+// the ranking puts products first (no accessory word asked for); nil
+// otherwise.
+func fitQuery(a *search.Analysis) any {
+	if a.Accessory || len(a.Required) == 0 {
+		return nil
+	}
+	texts := make([]string, len(a.Required))
+	for i, t := range a.Required {
+		texts[i] = t.Text
+	}
+	return obj{"terms": obj{fieldFits: texts}}
 }
 
 func allKnown(st *termStats, terms []string) bool {

@@ -333,6 +333,8 @@ func (q *query) prepare() {
 		if q.c.bm != nil {
 			q.fit.And(q.c.bm)
 		}
+		q.fit.RemoveRange(0, uint64(q.c.lo))
+		q.fit.RemoveRange(uint64(q.c.hi), uint64(len(ix.products)))
 		if q.fit.IsEmpty() {
 			q.fit = nil
 		}
