@@ -110,18 +110,18 @@ func NewFallback(primary Prober, opt FallbackOptions) (*Fallback, error) {
 func (f *Fallback) Up() bool { return f.up.Load() }
 
 // Incr implements Store.
-func (f *Fallback) Incr(ctx context.Context, key string, start time.Time) (int64, error) {
+func (f *Fallback) Incr(ctx context.Context, key string, start time.Time, n int64) (int64, error) {
 	if f.up.Load() {
-		n, err := f.primary.Incr(ctx, key, start)
+		count, err := f.primary.Incr(ctx, key, start, n)
 		if err == nil {
-			return n, nil
+			return count, nil
 		}
 		if ctx.Err() == nil {
 			f.down(err)
 		}
 	}
-	f.fallbacks.Add(ctx, 1)
-	return f.local.Incr(ctx, key, start)
+	f.fallbacks.Add(ctx, n)
+	return f.local.Incr(ctx, key, start, n)
 }
 
 // down switches to the local store and starts the probe, once per outage.

@@ -25,12 +25,12 @@ type flaky struct {
 
 var errDown = errors.New("connection refused")
 
-func (f *flaky) Incr(ctx context.Context, key string, start time.Time) (int64, error) {
+func (f *flaky) Incr(ctx context.Context, key string, start time.Time, n int64) (int64, error) {
 	f.calls.Add(1)
 	if f.down.Load() {
 		return 0, errDown
 	}
-	return f.mem.Incr(ctx, key, start)
+	return f.mem.Incr(ctx, key, start, n)
 }
 
 func (f *flaky) Ping(context.Context) error {
@@ -119,7 +119,7 @@ func TestFallback(t *testing.T) {
 
 	// Up: counts go to the primary.
 	for range 3 {
-		if _, err := f.Incr(ctx, "k", start); err != nil {
+		if _, err := f.Incr(ctx, "k", start, 1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -134,7 +134,7 @@ func TestFallback(t *testing.T) {
 	// calls do not touch the primary; the outage is logged once.
 	primary.down.Store(true)
 	for i := range 100 {
-		n, err := f.Incr(ctx, "k", start)
+		n, err := f.Incr(ctx, "k", start, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +162,7 @@ func TestFallback(t *testing.T) {
 	if n := logs.count("redis reachable again"); n != 1 {
 		t.Errorf("recovery logged %d times, want once", n)
 	}
-	n, err := f.Incr(ctx, "k", start)
+	n, err := f.Incr(ctx, "k", start, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestFallbackCheckAtStart(t *testing.T) {
 	if f.Up() {
 		t.Error("Up after a failed start-up check")
 	}
-	if _, err := f.Incr(context.Background(), "k", time.Now()); err != nil {
+	if _, err := f.Incr(context.Background(), "k", time.Now(), 1); err != nil {
 		t.Fatal(err)
 	}
 	if calls := primary.calls.Load(); calls != 0 {

@@ -18,10 +18,10 @@ const Window = time.Hour
 
 // Store counts requests per key and window.
 type Store interface {
-	// Incr adds one to the counter of key in the window that starts at
-	// start and returns the new count. The counter may be forgotten once
-	// the window is over.
-	Incr(ctx context.Context, key string, start time.Time) (int64, error)
+	// Incr adds n (at least one) to the counter of key in the window that
+	// starts at start and returns the new count. The counter may be
+	// forgotten once the window is over.
+	Incr(ctx context.Context, key string, start time.Time, n int64) (int64, error)
 }
 
 // Decision is the outcome of charging one request to a budget.
@@ -51,14 +51,22 @@ func New(store Store, now func() time.Time) *Limiter {
 // requests per window. The request is allowed while the count, including
 // this request, does not exceed limit; rejected requests are counted too.
 func (l *Limiter) Allow(ctx context.Context, key string, limit int) (Decision, error) {
+	return l.AllowN(ctx, key, limit, 1)
+}
+
+// AllowN charges n requests (at least one) at once to the budget of key,
+// as a JSON-RPC batch of n calls costs: they are allowed together while
+// the count, including them, does not exceed limit, and counted also when
+// they are rejected.
+func (l *Limiter) AllowN(ctx context.Context, key string, limit, n int) (Decision, error) {
 	now := l.now()
 	start := now.Truncate(Window)
 	d := Decision{Limit: limit, Reset: start.Add(Window)}
-	n, err := l.store.Incr(ctx, key, start)
+	count, err := l.store.Incr(ctx, key, start, int64(max(1, n)))
 	if err != nil {
 		return d, fmt.Errorf("rate limit %s: %w", key, err)
 	}
-	d.Allowed = n <= int64(limit)
-	d.Remaining = int(max(0, int64(limit)-n))
+	d.Allowed = count <= int64(limit)
+	d.Remaining = int(max(0, int64(limit)-count))
 	return d, nil
 }

@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -13,8 +14,8 @@ import (
 // in one atomic step, so replicas sharing Redis together allow exactly the
 // limit and no counter outlives its window by more than the grace period.
 const incrScript = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n`
 
 // expireGrace keeps a counter a little past its window to absorb clock
@@ -49,14 +50,14 @@ func OpenRedis(url string) (*redis.Client, error) {
 }
 
 // Incr implements Store.
-func (r *Redis) Incr(ctx context.Context, key string, start time.Time) (int64, error) {
+func (r *Redis) Incr(ctx context.Context, key string, start time.Time, n int64) (int64, error) {
 	k := r.prefix + key + ":" + strconv.FormatInt(start.Unix(), 10)
 	ttl := int64((Window + expireGrace) / time.Second)
-	n, err := r.script.Run(ctx, r.client, []string{k}, ttl).Int64()
+	count, err := r.script.Run(ctx, r.client, []string{k}, ttl, n).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("redis incr: %w", err)
 	}
-	return n, nil
+	return count, nil
 }
 
 // Ping reports whether Redis answers.
@@ -65,4 +66,20 @@ func (r *Redis) Ping(ctx context.Context) error {
 		return fmt.Errorf("redis ping: %w", err)
 	}
 	return nil
+}
+
+// RedisLogger adapts log to the Redis client's logger (redis.SetLogger),
+// so that the client's own messages, such as the connection pool's dial
+// failures, reach the structured log as warnings instead of plain-text
+// lines on stderr.
+func RedisLogger(log *slog.Logger) interface {
+	Printf(ctx context.Context, format string, v ...any)
+} {
+	return redisLogger{log: log}
+}
+
+type redisLogger struct{ log *slog.Logger }
+
+func (l redisLogger) Printf(ctx context.Context, format string, v ...any) {
+	l.log.WarnContext(ctx, "redis client", slog.String("detail", fmt.Sprintf(format, v...)))
 }

@@ -1,13 +1,19 @@
 package ratelimit
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // redisURL returns REDIS_URL or skips: these tests need a real Redis
@@ -69,8 +75,12 @@ func TestRedisCounterExpires(t *testing.T) {
 	prefix := fmt.Sprintf("test:%d:", time.Now().UnixNano())
 	r := NewRedis(c, prefix)
 	start := time.Now().Truncate(Window)
-	if _, err := r.Incr(ctx, "k", start); err != nil {
-		t.Fatal(err)
+	// A counter created by a charge of several requests gets its expiry too.
+	if n, err := r.Incr(ctx, "k", start, 3); err != nil || n != 3 {
+		t.Fatalf("Incr by 3 = %d, %v; want 3", n, err)
+	}
+	if n, err := r.Incr(ctx, "k", start, 1); err != nil || n != 4 {
+		t.Fatalf("Incr by 1 = %d, %v; want 4", n, err)
 	}
 	ttl, err := c.TTL(ctx, fmt.Sprintf("%sk:%d", prefix, start.Unix())).Result()
 	if err != nil {
@@ -88,10 +98,42 @@ func TestRedisUnreachable(t *testing.T) {
 	}
 	defer c.Close()
 	r := NewRedis(c, "x:")
-	if _, err := r.Incr(context.Background(), "k", time.Now()); err == nil {
+	if _, err := r.Incr(context.Background(), "k", time.Now(), 1); err == nil {
 		t.Error("Incr against a closed port succeeded")
 	}
 	if err := r.Ping(context.Background()); err == nil {
 		t.Error("Ping against a closed port succeeded")
+	}
+}
+
+// TestRedisClientLogsJSON checks that the Redis client's own messages, once
+// RedisLogger is installed, are structured log records, not plain-text
+// lines among the JSON ones.
+func TestRedisClientLogsJSON(t *testing.T) {
+	var buf bytes.Buffer
+	redis.SetLogger(RedisLogger(slog.New(slog.NewJSONHandler(&buf, nil))))
+	c, err := OpenRedis("redis://127.0.0.1:1/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := NewRedis(c, "x:").Incr(context.Background(), "k", time.Now(), 1); err == nil {
+		t.Fatal("Incr against a closed port succeeded")
+	}
+	if buf.Len() == 0 {
+		t.Fatal("the Redis client logged nothing about the failed dial")
+	}
+	for line := range strings.Lines(buf.String()) {
+		var rec struct {
+			Level  string `json:"level"`
+			Msg    string `json:"msg"`
+			Detail string `json:"detail"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line is not JSON: %q", line)
+		}
+		if rec.Level != "WARN" || rec.Msg != "redis client" || rec.Detail == "" {
+			t.Errorf("log record = %+v, want a WARN \"redis client\" record with the detail", rec)
+		}
 	}
 }
