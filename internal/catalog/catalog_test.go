@@ -1,8 +1,11 @@
 package catalog
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +107,10 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	want.Manifest.Format, want.Manifest.Version, want.Manifest.Products = SnapshotFormat, SnapshotVersion, 1000
+	if len(got.Manifest.BodySHA256) != 64 {
+		t.Errorf("manifest checksum = %q, want 64 hex digits", got.Manifest.BodySHA256)
+	}
+	want.Manifest.BodySHA256 = got.Manifest.BodySHA256
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("round trip mismatch (-want +got):\n%s", diff)
 	}
@@ -122,26 +129,69 @@ func TestReadSnapshotRejectsDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name, content, wantErr string
-	}{
-		{"empty", "", "empty file"},
-		{"not a snapshot", `{"format":"other"}` + "\n", "not a snapshot"},
-		{"future version", `{"format":"productsearch-snapshot","version":99}` + "\n", "version 99"},
-		{"truncated", string(data[:len(data)/2]), "truncated"},
-		{"bad line", strings.Replace(string(data), `"price":649.99`, `"price":"x"`, 1), "line 2"},
+	// legacy is the file as written before snapshots carried a checksum.
+	legacy := regexp.MustCompile(`,"body_sha256":"[0-9a-f]{64}"`).ReplaceAllString(string(data), "")
+	if legacy == string(data) {
+		t.Fatal("the manifest carries no body_sha256")
 	}
-	for _, tt := range tests {
+	// overwritten has a few bytes in the middle of a title replaced: the
+	// file stays well-formed and would load with a garbled title.
+	mid := strings.Index(string(data[len(data)/2:]), "IdeaPad") + len(data)/2
+	overwritten := string(data[:mid]) + "IdeaPXX" + string(data[mid+7:])
+	tests := []struct {
+		name, content string
+		wantIs        error  // with errors.Is, when set
+		wantErr       string // in the message otherwise
+	}{
+		{name: "empty", content: "", wantErr: "empty file"},
+		{name: "not a snapshot", content: `{"format":"other"}` + "\n", wantErr: "not a snapshot"},
+		{name: "future version", content: `{"format":"productsearch-snapshot","version":99}` + "\n", wantErr: "version 99"},
+		{name: "bytes overwritten", content: overwritten, wantIs: ErrChecksum},
+		{name: "truncated", content: string(data[:len(data)/2]), wantIs: ErrChecksum},
+		{name: "bad line", content: strings.Replace(string(data), `"price":649.99`, `"price":"x"`, 1), wantIs: ErrChecksum},
+		{name: "checksum altered", content: strings.Replace(string(data), `"body_sha256":"`, `"body_sha256":"0`, 1)[:len(data)] + "\n", wantIs: ErrChecksum},
+		{name: "legacy truncated", content: legacy[:len(legacy)/2], wantErr: "truncated"},
+		{name: "legacy bad line", content: strings.Replace(legacy, `"price":649.99`, `"price":"x"`, 1), wantErr: "line 2:"},
+	}
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := filepath.Join(dir, tt.name)
+			p := filepath.Join(dir, fmt.Sprintf("case%d", i))
 			if err := os.WriteFile(p, []byte(tt.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			_, err := ReadSnapshot(p)
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			switch {
+			case tt.wantIs != nil && !errors.Is(err, tt.wantIs):
+				t.Errorf("ReadSnapshot error = %v, want %v", err, tt.wantIs)
+			case tt.wantIs == nil && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 				t.Errorf("ReadSnapshot error = %v, want one containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestReadSnapshotLegacy reads a snapshot written before the checksum
+// existed: it loads, unverified.
+func TestReadSnapshotLegacy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "catalog.snapshot")
+	if err := WriteSnapshot(path, sampleSnapshot(10)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legacy := regexp.MustCompile(`,"body_sha256":"[0-9a-f]{64}"`).ReplaceAll(data, nil)
+	if err := os.WriteFile(path, legacy, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadSnapshot(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Products) != 10 || s.Manifest.BodySHA256 != "" {
+		t.Errorf("legacy snapshot read as %d products with checksum %q, want 10 and none", len(s.Products), s.Manifest.BodySHA256)
 	}
 }
 

@@ -3,14 +3,18 @@ package catalog
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
-	json "github.com/goccy/go-json"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
+
+	json "github.com/goccy/go-json"
 )
 
 // SnapshotFormat and SnapshotVersion identify the snapshot file layout.
@@ -36,7 +40,15 @@ type Manifest struct {
 	Retailers  map[string]RetailerStats `json:"retailers"`
 	Categories map[string]int           `json:"categories"`
 	Rejected   map[string]int           `json:"rejected"` // rejected rows by reason
+	// BodySHA256 is the hex SHA-256 of every byte after the manifest line.
+	// ReadSnapshot refuses a file whose body does not hash to it. Snapshots
+	// written before the field existed lack it and are read unverified.
+	BodySHA256 string `json:"body_sha256,omitempty"`
 }
+
+// ErrChecksum is wrapped by the error of ReadSnapshot when the file's body
+// does not match the checksum in its manifest: the file is damaged.
+var ErrChecksum = errors.New("snapshot body does not match its checksum")
 
 // Snapshot is a complete catalog as published by the indexer.
 type Snapshot struct {
@@ -46,11 +58,23 @@ type Snapshot struct {
 
 // WriteSnapshot writes s to path atomically: the file is written beside path
 // under a temporary name, synced, then renamed over path. The layout is JSON
-// Lines: the manifest on the first line, then one product per line.
+// Lines: the manifest, with the SHA-256 of the rest of the file, on the first
+// line, then one product per line. The products are encoded once, into a
+// second temporary file while they are hashed, and copied after the
+// manifest, so that memory does not grow with the catalog.
 func WriteSnapshot(path string, s *Snapshot) (err error) {
 	m := s.Manifest
 	m.Format, m.Version, m.Products = SnapshotFormat, SnapshotVersion, len(s.Products)
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	body, sum, err := writeBody(path, s.Products)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		body.Close()
+		os.Remove(body.Name())
+	}()
+	m.BodySHA256 = sum
+	f, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
@@ -60,18 +84,17 @@ func WriteSnapshot(path string, s *Snapshot) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(m); err != nil {
+	line, err := json.Marshal(m)
+	if err != nil {
 		return fmt.Errorf("write snapshot manifest: %w", err)
 	}
-	for i := range s.Products {
-		if err := enc.Encode(&s.Products[i]); err != nil {
-			return fmt.Errorf("write snapshot product %s: %w", s.Products[i].ID, err)
-		}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("write snapshot: %w", err)
 	}
-	if err := w.Flush(); err != nil {
+	if _, err := body.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("write snapshot: %w", err)
+	}
+	if _, err := io.Copy(f, body); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
 	if err := f.Sync(); err != nil {
@@ -86,6 +109,44 @@ func WriteSnapshot(path string, s *Snapshot) (err error) {
 	return nil
 }
 
+// TempPattern is the os.CreateTemp pattern of the temporary files a
+// snapshot at path is written through: they sit beside it and are named
+// after it, path.<random>.tmp.
+func TempPattern(path string) string { return filepath.Base(path) + ".*.tmp" }
+
+func createTemp(path string) (*os.File, error) {
+	return os.CreateTemp(filepath.Dir(path), TempPattern(path))
+}
+
+// writeBody encodes products, one per line, into a temporary file beside
+// path and returns it with the hex SHA-256 of its content. The caller
+// closes and removes the file.
+func writeBody(path string, products []Product) (f *os.File, sum string, err error) {
+	f, err = createTemp(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("write snapshot: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	h := sha256.New()
+	w := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range products {
+		if err := enc.Encode(&products[i]); err != nil {
+			return nil, "", fmt.Errorf("write snapshot product %s: %w", products[i].ID, err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return nil, "", fmt.Errorf("write snapshot: %w", err)
+	}
+	return f, hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // ReadSnapshot loads a snapshot written by WriteSnapshot. Products are decoded
 // in parallel; a malformed file yields an error naming the line.
 func ReadSnapshot(path string) (*Snapshot, error) {
@@ -93,12 +154,12 @@ func ReadSnapshot(path string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot: %w", err)
 	}
-	lines := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
-	if len(lines) == 0 || len(lines[0]) == 0 {
+	head, body, _ := bytes.Cut(data, []byte("\n"))
+	if len(head) == 0 {
 		return nil, fmt.Errorf("read snapshot %s: empty file", path)
 	}
 	var s Snapshot
-	if err := json.Unmarshal(lines[0], &s.Manifest); err != nil {
+	if err := json.Unmarshal(head, &s.Manifest); err != nil {
 		return nil, fmt.Errorf("read snapshot %s line 1: %w", path, err)
 	}
 	if s.Manifest.Format != SnapshotFormat {
@@ -107,7 +168,16 @@ func ReadSnapshot(path string) (*Snapshot, error) {
 	if s.Manifest.Version != SnapshotVersion {
 		return nil, fmt.Errorf("read snapshot %s: version %d, this build reads version %d", path, s.Manifest.Version, SnapshotVersion)
 	}
-	lines = lines[1:]
+	if want := s.Manifest.BodySHA256; want != "" {
+		sum := sha256.Sum256(body)
+		if got := hex.EncodeToString(sum[:]); got != want {
+			return nil, fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, ErrChecksum, want, got)
+		}
+	}
+	var lines [][]byte
+	if body = bytes.TrimRight(body, "\n"); len(body) > 0 {
+		lines = bytes.Split(body, []byte("\n"))
+	}
 	if len(lines) != s.Manifest.Products {
 		return nil, fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, s.Manifest.Products, len(lines))
 	}
