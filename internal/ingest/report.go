@@ -31,6 +31,11 @@ type Report struct {
 	Categories       map[string]int      `json:"categories"`
 	Accessories      int                 `json:"accessories"`
 	Attributes       map[string]Statuses `json:"attributes"`
+	// TempFilesRemoved and TempBytesRemoved count the temporary snapshot
+	// files that an interrupted earlier sync left beside the snapshot and
+	// that this sync removed on start.
+	TempFilesRemoved int   `json:"temp_files_removed"`
+	TempBytesRemoved int64 `json:"temp_bytes_removed"`
 }
 
 // Statuses counts products per attribute status.
@@ -132,6 +137,10 @@ func (r *Report) WriteSummary(w io.Writer) {
 			parts = append(parts, fmt.Sprintf("%s %d", k, reasons[k]))
 		}
 		fmt.Fprintf(w, "rejected rows: %s\n", strings.Join(parts, ", "))
+	}
+	if r.TempFilesRemoved > 0 {
+		fmt.Fprintf(w, "removed %d temporary snapshot files (%.1f MB) left by an interrupted sync\n",
+			r.TempFilesRemoved, float64(r.TempBytesRemoved)/1e6)
 	}
 	state := "published"
 	if !r.Published {

@@ -41,7 +41,8 @@ type entry struct {
 // with its report beside it. It returns the report also when it refuses to
 // publish; the error then says why.
 //
-// A sync runs as stages: read the feeds, carry over the listings of feeds
+// A sync runs as stages: remove the temporary files an interrupted sync
+// left, read the feeds, carry over the listings of feeds
 // that failed, group listings into products, assign ids, report, guard
 // against a shrinking or empty catalog, and write.
 func Sync(ctx context.Context, opt Options) (*Report, error) {
@@ -56,6 +57,10 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		progress = nopProgress{}
 	}
 	rep := &Report{SyncTime: now, Snapshot: opt.Out}
+	var err error
+	if rep.TempFilesRemoved, rep.TempBytesRemoved, err = removeStaleTemps(opt.Out, start, staleTempAge); err != nil {
+		return nil, err
+	}
 
 	prev, err := readPrevious(opt.Out)
 	if err != nil && !opt.Force {

@@ -444,3 +444,64 @@ func TestCompactKeepsEveryField(t *testing.T) {
 		t.Errorf("compact changed the listing (-want +got):\n%s", diff)
 	}
 }
+
+// TestSyncRemovesStaleTemps leaves beside the snapshot what a killed sync
+// leaves (temporary snapshot files) with other files that must survive, and
+// checks that the next sync removes exactly the stale temporary files and
+// reports how much it removed.
+func TestSyncRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "catalog.snapshot")
+	old := time.Now().Add(-time.Hour)
+	files := []struct {
+		name  string
+		size  int
+		mtime time.Time
+		stays bool
+	}{
+		{name: "catalog.snapshot.123456.tmp", size: 3000, mtime: old},
+		{name: "catalog.snapshot.987.tmp", size: 500, mtime: old},
+		{name: "catalog.snapshot.42.tmp", size: 70, mtime: time.Now(), stays: true}, // a write in progress
+		{name: "catalog.snapshot.backup.tmp", size: 10, mtime: old, stays: true},    // not a name the writer makes
+		{name: "other.snapshot.123.tmp", size: 10, mtime: old, stays: true},         // another snapshot's
+		{name: "catalog.snapshot.123", size: 10, mtime: old, stays: true},
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, f.name)
+		if err := os.WriteFile(p, make([]byte, f.size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, f.mtime, f.mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, _, err := syncOnce(t, fixtureConfig(t), out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TempFilesRemoved != 2 || rep.TempBytesRemoved != 3500 {
+		t.Errorf("report says %d files, %d bytes removed; want 2 files, 3500 bytes", rep.TempFilesRemoved, rep.TempBytesRemoved)
+	}
+	for _, f := range files {
+		_, err := os.Stat(filepath.Join(dir, f.name))
+		if exists := err == nil; exists != f.stays {
+			t.Errorf("%s: exists %v after the sync, want %v", f.name, exists, f.stays)
+		}
+	}
+	var written Report
+	data, err := os.ReadFile(ReportPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &written); err != nil {
+		t.Fatal(err)
+	}
+	if written.TempFilesRemoved != 2 || written.TempBytesRemoved != 3500 {
+		t.Errorf("report file says %d files, %d bytes removed; want 2, 3500", written.TempFilesRemoved, written.TempBytesRemoved)
+	}
+	var summary strings.Builder
+	rep.WriteSummary(&summary)
+	if !strings.Contains(summary.String(), "removed 2 temporary snapshot files") {
+		t.Errorf("summary does not say what was removed:\n%s", summary.String())
+	}
+}
