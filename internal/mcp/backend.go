@@ -36,18 +36,27 @@ type productJSONer interface {
 
 // engineBackend serves the tools from a search engine in this process.
 type engineBackend struct {
-	engine search.Engine
-	log    *slog.Logger
+	engine    search.Engine
+	log       *slog.Logger
+	maxResult int
 }
 
 // EngineBackend returns a Backend over an in-process search engine. Engine
 // failures other than invalid requests and unknown products are logged to
-// log (nil discards) and reach the model as a short retry message.
+// log (nil discards) and reach the model as a short retry message. Search
+// responses are bounded by DefaultMaxResultBytes.
 func EngineBackend(engine search.Engine, log *slog.Logger) Backend {
+	return newEngineBackend(engine, log, DefaultMaxResultBytes)
+}
+
+func newEngineBackend(engine search.Engine, log *slog.Logger, maxResult int) *engineBackend {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &engineBackend{engine: engine, log: log}
+	if maxResult <= 0 {
+		maxResult = DefaultMaxResultBytes
+	}
+	return &engineBackend{engine: engine, log: log, maxResult: maxResult}
 }
 
 // errBackendUnavailable is what the model sees when the engine fails.
@@ -58,7 +67,29 @@ func (b *engineBackend) Search(ctx context.Context, req search.Request) ([]byte,
 	if err != nil {
 		return nil, b.fail("search", err)
 	}
-	return res.AppendJSON(make([]byte, 0, 1024+len(res.Products)*768)), nil
+	body := res.AppendJSON(make([]byte, 0, 1024+len(res.Products)*768))
+	if len(body) > b.maxResult && len(res.Products) > 1 {
+		body = fitResult(*res, body, b.maxResult)
+	}
+	return body, nil
+}
+
+// fitResult cuts the products of res, last first, until its JSON body is
+// at most limit bytes or one product is left, and returns that body; body is
+// the encoding of the whole result. total and the other counts stay: the
+// interface lets total exceed the products returned (§2.5), and a full
+// page of products with every offer can be large enough to matter when a
+// client sends many calls at once.
+func fitResult(res search.Result, body []byte, limit int) []byte {
+	all := res.Products
+	keep := len(all)
+	for len(body) > limit && keep > 1 {
+		// Products differ in size, so shrink in proportion and check.
+		keep = min(keep-1, max(1, keep*limit/len(body)))
+		res.Products = all[:keep]
+		body = res.AppendJSON(body[:0])
+	}
+	return body
 }
 
 func (b *engineBackend) Product(ctx context.Context, id string) ([]byte, error) {

@@ -31,10 +31,18 @@ func NewHandler(engine search.Engine, opts Options) http.Handler {
 // application/json JSON-RPC response (202 and no body for notifications).
 //
 // In front of the SDK's handler it
-//   - rejects a browser Origin other than localhost, 127.0.0.1, [::1], the
-//     server's own origin and Options.AllowedOrigins (403);
+//   - rejects a browser Origin other than localhost, 127.0.0.1, [::1] and
+//     Options.AllowedOrigins (403); the request's Host is never trusted to
+//     name an allowed origin, since a DNS-rebinding page controls both;
 //   - rejects methods other than POST (405, Allow: POST) and bodies over
 //     Options.MaxBodyBytes (413);
+//   - rejects a body that is not valid UTF-8, including \u escapes of
+//     unpaired surrogates, with a 400 parse error, as the REST API rejects
+//     such parameters, rather than letting the decoder turn them into
+//     U+FFFD;
+//   - serves JSON-RPC batches itself (see serveBatch): refused under
+//     protocol versions without batches, capped in messages and response
+//     bytes, every message charged through Options.ChargeBatch;
 //   - lets plain JSON-RPC callers in: a missing Content-Type counts as
 //     application/json, and a missing Accept header, or one that accepts
 //     JSON but not an event stream, is completed to
@@ -51,14 +59,23 @@ func NewHTTPHandler(s *sdk.Server, opts Options) http.Handler {
 		maxBody = DefaultMaxBodyBytes
 	}
 	h := &handler{
-		maxBody: maxBody,
-		origins: map[string]bool{},
+		maxBody:       maxBody,
+		maxBatch:      opts.MaxBatch,
+		maxBatchBytes: opts.MaxBatchResponseBytes,
+		chargeBatch:   opts.ChargeBatch,
+		origins:       map[string]bool{},
 		sdk: sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{
 			Stateless:           true,
 			JSONResponse:        true,
 			Logger:              opts.sdkLogger(),
 			MaxRequestBodyBytes: maxBody,
 		}),
+	}
+	if h.maxBatch <= 0 {
+		h.maxBatch = DefaultMaxBatch
+	}
+	if h.maxBatchBytes <= 0 {
+		h.maxBatchBytes = DefaultMaxBatchResponseBytes
 	}
 	for _, o := range opts.AllowedOrigins {
 		if n, ok := normalizeOrigin(o); ok {
@@ -69,13 +86,16 @@ func NewHTTPHandler(s *sdk.Server, opts Options) http.Handler {
 }
 
 type handler struct {
-	sdk     http.Handler
-	maxBody int64
-	origins map[string]bool
+	sdk           http.Handler
+	maxBody       int64
+	maxBatch      int
+	maxBatchBytes int
+	chargeBatch   func(w http.ResponseWriter, r *http.Request, extra int) bool
+	origins       map[string]bool
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if origin := r.Header.Get("Origin"); origin != "" && !h.allowOrigin(origin, r.Host) {
+	if origin := r.Header.Get("Origin"); origin != "" && !h.allowOrigin(origin) {
 		writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q may not call this endpoint; call it from a server "+
 			"(without an Origin header), from localhost, or from an allowed origin", echo(origin)))
 		return
@@ -98,6 +118,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, h.tooLarge())
 		return
 	}
+	if msg := invalidText(body); msg != "" {
+		writeRPCError(w, http.StatusBadRequest, nil, codeParseError, msg)
+		return
+	}
 	r = r.Clone(r.Context())
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
@@ -111,6 +135,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	} else if !streamOK {
 		r.Header.Set("Accept", acceptBoth)
+	}
+	if isBatch(body) && h.serveBatch(w, r, body) {
+		return
 	}
 	jw := &jsonErrorWriter{ResponseWriter: w}
 	h.sdk.ServeHTTP(jw, r)
@@ -140,9 +167,8 @@ func accepts(values []string) (jsonOK, streamOK bool) {
 	return jsonOK, streamOK
 }
 
-// allowOrigin admits loopback origins, the server's own origin (host is
-// the request's Host) and the configured ones.
-func (h *handler) allowOrigin(origin, host string) bool {
+// allowOrigin admits loopback origins and the configured ones.
+func (h *handler) allowOrigin(origin string) bool {
 	n, ok := normalizeOrigin(origin)
 	if !ok {
 		return false
@@ -152,13 +178,7 @@ func (h *handler) allowOrigin(origin, host string) bool {
 	case "localhost", "127.0.0.1", "::1":
 		return true
 	}
-	if h.origins[n] {
-		return true
-	}
-	if self, ok := normalizeOrigin(u.Scheme + "://" + host); ok && self == n {
-		return true
-	}
-	return false
+	return h.origins[n]
 }
 
 // normalizeOrigin lower-cases an http(s) origin and drops a default port.

@@ -246,19 +246,28 @@ func TestOrigins(t *testing.T) {
 	tests := []struct {
 		origin string
 		ok     bool
+		host   string // the request's Host, when not the server's address
 	}{
-		{"", true},
-		{"http://localhost:3000", true},
-		{"http://127.0.0.1", true},
-		{"https://[::1]:8443", true},
-		{"https://explorer.example.com", true},
-		{ts.URL, true}, // the server's own origin
-		{"https://evil.example.com", false},
-		{"http://explorer.example.com", false},
-		{"https://explorer.example.com:8443", false},
-		{"null", false},
-		{"file://", false},
-		{"http://localhost.evil.com", false},
+		// The Host is never an allowed origin: a DNS-rebinding page is
+		// served from its own name, which then resolves to this server,
+		// so its Origin equals the Host it sends. (The SDK refuses a
+		// non-loopback Host on a loopback listener; these run without one,
+		// as behind the Fiber adaptor or on a public address.)
+		{"http://rebind.example.com", false, "rebind.example.com"},
+		{"http://rebind.example.com:8080", false, "rebind.example.com:8080"},
+		{"https://rebind.example.com", false, "rebind.example.com"},
+		{"", true, ""},
+		{"http://localhost:3000", true, ""},
+		{"http://127.0.0.1", true, ""},
+		{"https://[::1]:8443", true, ""},
+		{"https://explorer.example.com", true, ""},
+		{ts.URL, true, ""}, // loopback
+		{"https://evil.example.com", false, ""},
+		{"http://explorer.example.com", false, ""},
+		{"https://explorer.example.com:8443", false, ""},
+		{"null", false, ""},
+		{"file://", false, ""},
+		{"http://localhost.evil.com", false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.origin, func(t *testing.T) {
@@ -266,7 +275,18 @@ func TestOrigins(t *testing.T) {
 			if tt.origin != "" {
 				h = append(h, "Origin", tt.origin)
 			}
-			r := post(t, ts.URL, list, h...)
+			var r rawResponse
+			if tt.host == "" {
+				r = post(t, ts.URL, list, h...)
+			} else {
+				req := httptest.NewRequest(http.MethodPost, "http://"+tt.host+"/api/mcp", strings.NewReader(list))
+				for i := 0; i+1 < len(h); i += 2 {
+					req.Header.Set(h[i], h[i+1])
+				}
+				rec := httptest.NewRecorder()
+				ts.Config.Handler.ServeHTTP(rec, req)
+				r = rawResponse{status: rec.Code, contentType: rec.Header().Get("Content-Type"), header: rec.Header(), body: rec.Body.Bytes()}
+			}
 			if tt.ok {
 				if r.status != http.StatusOK {
 					t.Errorf("status %d body %.200s; want 200", r.status, r.body)

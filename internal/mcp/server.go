@@ -15,6 +15,7 @@ package mcp
 import (
 	"context"
 	"log/slog"
+	"net/http"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -29,8 +30,21 @@ const (
 	ServerVersion = "0.1.0"
 )
 
-// DefaultMaxBodyBytes is the default limit of an HTTP request body.
-const DefaultMaxBodyBytes = 1 << 20
+// Default limits of the HTTP endpoint.
+const (
+	// DefaultMaxBodyBytes limits an HTTP request body.
+	DefaultMaxBodyBytes = 1 << 20
+	// DefaultMaxBatch limits the messages of one JSON-RPC batch.
+	DefaultMaxBatch = 20
+	// DefaultMaxBatchResponseBytes limits the response to one batch: the
+	// calls after the limit is reached are answered with an error, not run.
+	DefaultMaxBatchResponseBytes = 4 << 20
+	// DefaultMaxResultBytes limits the search response of one
+	// search_products call served from the in-process engine: a larger
+	// one keeps its first products only (a full-mode page of 100
+	// products with every offer can exceed it).
+	DefaultMaxResultBytes = 512 << 10
+)
 
 // Options configure the MCP server and its HTTP handler.
 type Options struct {
@@ -47,6 +61,21 @@ type Options struct {
 	// Attributes are the attributes the search_products schema lists;
 	// nil means catalog.DefaultAttributes.
 	Attributes *catalog.AttributeTable
+	// MaxBatch limits the messages of a JSON-RPC batch (protocol versions
+	// before 2025-06-18 only); 0 means DefaultMaxBatch.
+	MaxBatch int
+	// MaxBatchResponseBytes limits the response to a batch; 0 means
+	// DefaultMaxBatchResponseBytes.
+	MaxBatchResponseBytes int
+	// MaxResultBytes limits one search response of the in-process engine;
+	// 0 means DefaultMaxResultBytes.
+	MaxResultBytes int
+	// ChargeBatch, when set, is called before a batch of n messages runs,
+	// with extra = n-1: the server that mounts the handler charged the HTTP
+	// request as one call, and every further call in the batch costs one
+	// more. It returns false when the budget does not cover them, after
+	// writing the refusal (429) to w; the batch is then not run.
+	ChargeBatch func(w http.ResponseWriter, r *http.Request, extra int) bool
 }
 
 func (o Options) logger() *slog.Logger {
@@ -83,7 +112,7 @@ func (h minLevel) WithGroup(name string) slog.Handler {
 // NewServer returns the MCP server with the two tools over an in-process
 // search engine.
 func NewServer(engine search.Engine, opts Options) *sdk.Server {
-	return NewBackendServer(EngineBackend(engine, opts.Logger), opts)
+	return NewBackendServer(newEngineBackend(engine, opts.Logger, opts.MaxResultBytes), opts)
 }
 
 // NewBackendServer returns the MCP server with the two tools over b.
