@@ -158,7 +158,9 @@ func (f *flaky) Accept() (net.Conn, error) {
 }
 
 func TestAcceptErrors(t *testing.T) {
-	opErr := func(errno syscall.Errno) error { return &net.OpError{Op: "accept", Net: "tcp", Err: os.NewSyscallError("accept4", errno)} }
+	opErr := func(errno syscall.Errno) error {
+		return &net.OpError{Op: "accept", Net: "tcp", Err: os.NewSyscallError("accept4", errno)}
+	}
 	tests := []struct {
 		name        string
 		errs        []error
