@@ -172,6 +172,12 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 		c.Locals(stateKey{}, nil)
 	}()
 
+	if msg := framingError(c.Request().Header.RawHeaders()); msg != "" {
+		// Whatever follows on the connection cannot be trusted to start
+		// a request: answer and close.
+		c.Context().SetConnectionClose()
+		return &Error{http.StatusBadRequest, msg}
+	}
 	if len(c.Request().Header.RequestURI()) > maxURILen {
 		return errURITooLong
 	}
