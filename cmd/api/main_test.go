@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 
 	"productsearch/internal/api"
 	"productsearch/internal/catalog"
+	"productsearch/internal/config"
 	"productsearch/internal/search/memory"
 )
 
@@ -87,7 +89,7 @@ func serveAll(t *testing.T, limit int) (string, *api.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := mountAll(srv, "public"); err != nil {
+	if err := mountAll(srv, config.Config{PublicAPIKey: "public"}); err != nil {
 		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -163,5 +165,42 @@ func TestMCPIsRateLimitedPerIP(t *testing.T) {
 	}
 	if resp.Header.Get("Retry-After") == "" || resp.Header.Get("X-RateLimit-Remaining") != "0" {
 		t.Errorf("429 headers %v, want Retry-After and remaining 0", resp.Header)
+	}
+}
+
+// TestMCPBatchChargesEveryCall checks that a JSON-RPC batch costs one
+// request of the per-IP budget per call, as cmd/api mounts the endpoint: a
+// batch the budget cannot cover is answered 429 and not run.
+func TestMCPBatchChargesEveryCall(t *testing.T) {
+	base, _ := serveAll(t, 6)
+	batch := func(n int) string {
+		calls := make([]string, n)
+		for i := range calls {
+			calls[i] = fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_products","arguments":{"category":"Laptops"}}}`, i+1)
+		}
+		return "[" + strings.Join(calls, ",") + "]"
+	}
+	tests := []struct {
+		calls         int
+		wantStatus    int
+		wantRemaining string
+	}{
+		{calls: 4, wantStatus: http.StatusOK, wantRemaining: "2"},
+		{calls: 3, wantStatus: http.StatusTooManyRequests, wantRemaining: "0"},
+	}
+	for _, tt := range tests {
+		resp, body := send(t, http.MethodPost, base+"/api/mcp", batch(tt.calls), "Content-Type", "application/json")
+		if resp.StatusCode != tt.wantStatus || resp.Header.Get("X-RateLimit-Remaining") != tt.wantRemaining {
+			t.Fatalf("batch of %d: status %d, remaining %q, body %.200s; want %d and %s",
+				tt.calls, resp.StatusCode, resp.Header.Get("X-RateLimit-Remaining"), body, tt.wantStatus, tt.wantRemaining)
+		}
+		if tt.wantStatus == http.StatusOK {
+			var resps []json.RawMessage
+			if err := json.Unmarshal(body, &resps); err != nil || len(resps) != tt.calls {
+				t.Errorf("batch of %d answered %d responses (%v)", tt.calls, len(resps), err)
+			}
+		} else if !strings.Contains(string(body), "Rate limit exceeded") {
+			t.Errorf("429 body %s", body)
+		}
 	}
 }

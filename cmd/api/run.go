@@ -12,8 +12,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"productsearch/internal/api"
 	"productsearch/internal/config"
+	"productsearch/internal/connlimit"
 	"productsearch/internal/explorer"
 	"productsearch/internal/mcp"
 	"productsearch/internal/ratelimit"
@@ -161,6 +164,9 @@ func newLimiterStore(ctx context.Context, cfg config.Config, log *slog.Logger, t
 	if err != nil {
 		return nil, nil, err
 	}
+	// The client's own messages (dial failures) go to the JSON log; the
+	// setting is process-wide, as the Redis package keeps one logger.
+	redis.SetLogger(ratelimit.RedisLogger(log))
 	fb, err := ratelimit.NewFallback(ratelimit.NewRedis(client, "productsearch:ratelimit:"), ratelimit.FallbackOptions{
 		Local: local, Logger: log, Meter: tel.Meter("productsearch/internal/ratelimit"),
 	})
@@ -191,23 +197,28 @@ func newServer(cfg config.Config, engine search.Engine, log *slog.Logger, tel *t
 	if err != nil {
 		return nil, err
 	}
-	if err := mountAll(srv, cfg.PublicAPIKey); err != nil {
+	if err := mountAll(srv, cfg); err != nil {
 		srv.Close()
 		return nil, err
 	}
 	return srv, nil
 }
 
-// mountAll adds the MCP endpoint (POST /api/mcp, from the same engine) and
-// the explorer (/, /docs, /assets/ and /api/explorer/, with publicKey
-// prefilled in the API reference) to srv; both are charged to the client
-// IP's budget.
-func mountAll(srv *api.Server, publicKey string) error {
-	h := mcp.NewHandler(srv.Engine(), mcp.Options{Logger: srv.Logger()})
+// mountAll adds the MCP endpoint (POST /api/mcp, from the same engine,
+// callable from loopback and PUBLIC_ORIGINS pages) and the explorer (/,
+// /docs, /assets/ and /api/explorer/, with the public key prefilled in the
+// API reference) to srv; both are charged to the client IP's budget, every
+// call of an MCP batch included.
+func mountAll(srv *api.Server, cfg config.Config) error {
+	h := mcp.NewHandler(srv.Engine(), mcp.Options{
+		Logger:         srv.Logger(),
+		AllowedOrigins: cfg.PublicOrigins,
+		ChargeBatch:    srv.ChargeCalls,
+	})
 	if err := srv.Mount("/api/mcp", h, api.Methods(http.MethodPost)); err != nil {
 		return fmt.Errorf("mcp: %w", err)
 	}
-	return explorer.Mount(srv, explorer.Options{PublicKey: publicKey})
+	return explorer.Mount(srv, explorer.Options{PublicKey: cfg.PublicAPIKey})
 }
 
 // listeners are the open ports of the process.
@@ -219,7 +230,9 @@ type listeners struct {
 	metricsErr  chan error   // a failure of the metrics server
 }
 
-// listen opens the metrics listener and serves it, then the API port.
+// listen opens the metrics listener and serves it, then the API port
+// within its connection budgets (MAX_CONNS, MAX_CONNS_PER_ADDR), retrying
+// accept errors such as "too many open files" rather than stopping.
 // Metrics come first: a taken METRICS_ADDR stops the start before the API
 // port is opened.
 func listen(cfg config.Config, tel *telemetry.Telemetry, log *slog.Logger) (*listeners, error) {
@@ -241,7 +254,16 @@ func listen(cfg config.Config, tel *telemetry.Telemetry, log *slog.Logger) (*lis
 		ls.close()
 		return nil, fmt.Errorf("listen on %s (HOST, PORT): %w", cfg.Addr, err)
 	}
-	ls.api = ln
+	maxConns := cfg.MaxConns
+	if maxConns == 0 {
+		maxConns = connlimit.DefaultMax()
+	}
+	ls.api = connlimit.Listen(ln, connlimit.Options{
+		Max:     maxConns,
+		PerAddr: cfg.MaxConnsPerAddr,
+		Exempt:  ratelimit.Proxies(cfg.TrustedProxies).Trusted,
+		Logger:  log,
+	})
 	return ls, nil
 }
 

@@ -111,12 +111,19 @@ func writeJSONError(c *fiber.Ctx, status int, msg string) {
 
 // writeRateLimited writes the 429 response for a window ending at reset.
 func writeRateLimited(c *fiber.Ctx, reset, now time.Time) {
-	wait := max(1, int64((reset.Sub(now)+time.Second-1)/time.Second))
-	c.Set(fiber.HeaderRetryAfter, strconv.FormatInt(wait, 10))
-	body, _ := json.Marshal(rateLimitBody{Error: "Rate limit exceeded", ResetAt: reset.UTC().Format(time.RFC3339)})
+	retryAfter, body := rateLimited(reset, now)
+	c.Set(fiber.HeaderRetryAfter, retryAfter)
 	c.Status(http.StatusTooManyRequests)
 	c.Response().Header.SetContentType(fiber.MIMEApplicationJSON)
 	c.Response().SetBodyRaw(body)
+}
+
+// rateLimited returns the Retry-After value (whole seconds until reset,
+// at least one) and the body of a 429.
+func rateLimited(reset, now time.Time) (retryAfter string, body []byte) {
+	wait := max(1, int64((reset.Sub(now)+time.Second-1)/time.Second))
+	body, _ = json.Marshal(rateLimitBody{Error: "Rate limit exceeded", ResetAt: reset.UTC().Format(time.RFC3339)})
+	return strconv.FormatInt(wait, 10), body
 }
 
 // errorHandler is Fiber's error handler: it answers errors raised outside

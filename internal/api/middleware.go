@@ -275,7 +275,11 @@ func (s *Server) clientAddr(c *fiber.Ctx) netip.Addr {
 
 // setLimitHeaders writes the rate-limit headers of d.
 func setLimitHeaders(c *fiber.Ctx, d ratelimit.Decision) {
-	h := &c.Response().Header
+	writeLimitHeaders(&c.Response().Header, d)
+}
+
+// writeLimitHeaders writes the rate-limit headers of d into h.
+func writeLimitHeaders(h *fasthttp.ResponseHeader, d ratelimit.Decision) {
 	// fasthttp would send "X-Ratelimit-Limit"; the interface names the
 	// headers with a capital L, and some clients match them exactly.
 	// Request headers stay normalised, so lookups remain case-insensitive.
@@ -380,4 +384,38 @@ func httpHandler(h http.Handler) fiber.Handler {
 		}
 		return serve(c)
 	}
+}
+
+// ChargeCalls charges n more calls to the client IP's hourly budget from a
+// mounted net/http handler, for a request that carries several calls (a
+// JSON-RPC batch: the route charged the request as one). It updates the
+// rate-limit headers on w and, when the budget does not cover the calls,
+// answers 429 as the route would and reports false.
+func (s *Server) ChargeCalls(w http.ResponseWriter, r *http.Request, n int) bool {
+	client, _ := ClientAddr(r.Context())
+	d, err := s.limiter.AllowN(r.Context(), ratelimit.IPKey(client), s.ipLimit, n)
+	if err != nil {
+		s.log.Warn("rate limiter failed; request allowed", slog.Any("err", err))
+		return true
+	}
+	// The adaptor adds w's headers to the response the route already gave
+	// rate-limit headers: replace those in place.
+	h := w.Header()
+	if fctx, ok := r.Context().(*fasthttp.RequestCtx); ok {
+		writeLimitHeaders(&fctx.Response.Header, d)
+	} else {
+		h[headerLimit] = []string{strconv.Itoa(d.Limit)}
+		h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}
+		h[headerReset] = []string{strconv.FormatInt(d.Reset.Unix(), 10)}
+	}
+	if d.Allowed {
+		return true
+	}
+	s.metrics.rejected(r.Context(), "ip")
+	retryAfter, body := rateLimited(d.Reset, s.now())
+	h.Set(fiber.HeaderRetryAfter, retryAfter)
+	h.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	w.WriteHeader(http.StatusTooManyRequests)
+	_, _ = w.Write(body)
+	return false
 }

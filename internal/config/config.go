@@ -33,6 +33,8 @@ const (
 	DefaultMaxCandidates    = 2000
 	DefaultReloadInterval   = 2 * time.Second
 	DefaultShutdownTimeout  = 10 * time.Second
+	DefaultShutdownReadWait = time.Second
+	DefaultMaxConnsPerAddr  = 256
 	DefaultMetricsAddr      = "127.0.0.1:9464"
 	DefaultESIndex          = "products"
 	DefaultESTimeout        = 2 * time.Second
@@ -84,6 +86,20 @@ type Config struct {
 	ReloadInterval time.Duration
 	// ShutdownTimeout bounds the wait for in-flight requests on shutdown.
 	ShutdownTimeout time.Duration
+	// ShutdownReadWait bounds, on shutdown, the wait for a request that is
+	// still being received (its headers or body half-sent); it is closed
+	// after that, whatever ShutdownTimeout leaves.
+	ShutdownReadWait time.Duration
+	// MaxConns is the number of client connections open at once; 0 derives
+	// it from the open-file limit (connlimit.DefaultMax).
+	MaxConns int
+	// MaxConnsPerAddr is the number of connections open at once from one
+	// client address (an IPv6 /64 counts as one); trusted proxies are
+	// exempt.
+	MaxConnsPerAddr int
+	// PublicOrigins are the browser origins (scheme://host[:port]) besides
+	// loopback ones that may call POST /api/mcp.
+	PublicOrigins []string
 	// MetricsAddr is host:port of the operators' Prometheus listener
 	// (GET /metrics, no key, not rate limited); empty when it is off.
 	MetricsAddr string
@@ -133,10 +149,14 @@ func Variables() [][3]string {
 		{"API_KEYS_FILE", "file with one key=budget per line, # comments", "(unset)"},
 		{"RATE_LIMIT_PER_HOUR", "requests per hour per client IP", strconv.Itoa(DefaultRateLimitPerHour)},
 		{"TRUSTED_PROXIES", "comma-separated CIDRs or IPs whose X-Forwarded-For is trusted", "(unset: none)"},
+		{"MAX_CONNS", "client connections open at once; more wait to be accepted", "(unset: 9/10 of the open-file limit)"},
+		{"MAX_CONNS_PER_ADDR", "connections open at once from one client address (IPv6: one /64); more are answered 429; trusted proxies are exempt", strconv.Itoa(DefaultMaxConnsPerAddr)},
+		{"PUBLIC_ORIGINS", "comma-separated browser origins (https://host[:port]) allowed to call POST /api/mcp besides loopback ones", "(unset: loopback only)"},
 		{"LOG_LEVEL", "debug, info, warn or error", "info"},
 		{"MAX_CANDIDATES", "candidates checked when constraints apply", strconv.Itoa(DefaultMaxCandidates)},
 		{"RELOAD_INTERVAL", "snapshot poll interval (Go duration, 0 disables)", DefaultReloadInterval.String()},
 		{"SHUTDOWN_TIMEOUT", "wait for in-flight requests on SIGTERM (Go duration)", DefaultShutdownTimeout.String()},
+		{"SHUTDOWN_READ_WAIT", "on SIGTERM, wait for a request still being received before closing its connection (Go duration)", DefaultShutdownReadWait.String()},
 		{"METRICS_ADDR", "host:port of the operators' Prometheus GET /metrics (no key, not rate limited); empty or off disables it", DefaultMetricsAddr},
 		{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTLP/HTTP collector for traces and metrics", "(unset: METRICS_ADDR only, no tracing)"},
 		{"OTEL_TRACES_SAMPLER", "standard OpenTelemetry sampler (with OTEL_TRACES_SAMPLER_ARG)", "5% of requests, parent-based"},
@@ -169,6 +189,8 @@ func Defaults() Config {
 		MaxCandidates:    DefaultMaxCandidates,
 		ReloadInterval:   DefaultReloadInterval,
 		ShutdownTimeout:  DefaultShutdownTimeout,
+		ShutdownReadWait: DefaultShutdownReadWait,
+		MaxConnsPerAddr:  DefaultMaxConnsPerAddr,
 		MetricsAddr:      DefaultMetricsAddr,
 		Elasticsearch:    Elasticsearch{Index: DefaultESIndex, Timeout: DefaultESTimeout},
 	}
@@ -368,7 +390,8 @@ func (r *reader) merge(dst, src map[string]int, name string) {
 	}
 }
 
-// limits reads REDIS_URL, RATE_LIMIT_PER_HOUR and TRUSTED_PROXIES.
+// limits reads REDIS_URL, RATE_LIMIT_PER_HOUR, TRUSTED_PROXIES, the
+// connection budgets and PUBLIC_ORIGINS.
 func (r *reader) limits(c *Config) {
 	if v, ok := r.value("REDIS_URL"); ok {
 		if _, err := redis.ParseURL(v); err != nil {
@@ -384,10 +407,25 @@ func (r *reader) limits(c *Config) {
 		}
 		c.TrustedProxies = p
 	}
+	r.positive("MAX_CONNS", &c.MaxConns)
+	r.positive("MAX_CONNS_PER_ADDR", &c.MaxConnsPerAddr)
+	if v, ok := r.value("PUBLIC_ORIGINS"); ok {
+		for o := range strings.SplitSeq(v, ",") {
+			if o = strings.TrimSpace(o); o == "" {
+				continue
+			}
+			if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+				(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.User != nil {
+				r.bad("PUBLIC_ORIGINS", "%q is not an origin: write scheme://host[:port], for example https://search.example.com", o)
+				continue
+			}
+			c.PublicOrigins = append(c.PublicOrigins, o)
+		}
+	}
 }
 
 // operations reads LOG_LEVEL, RELOAD_INTERVAL, SHUTDOWN_TIMEOUT,
-// METRICS_ADDR and the OpenTelemetry variables the server acts on.
+// SHUTDOWN_READ_WAIT, METRICS_ADDR and the OpenTelemetry variables the server acts on.
 func (r *reader) operations(c *Config) {
 	if v, ok := r.value("LOG_LEVEL"); ok {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
@@ -396,6 +434,7 @@ func (r *reader) operations(c *Config) {
 	}
 	r.duration("RELOAD_INTERVAL", &c.ReloadInterval, true)
 	r.duration("SHUTDOWN_TIMEOUT", &c.ShutdownTimeout, false)
+	r.duration("SHUTDOWN_READ_WAIT", &c.ShutdownReadWait, false)
 	if v, ok := r.get("METRICS_ADDR"); ok {
 		addr, err := ParseMetricsAddr(v)
 		switch {
