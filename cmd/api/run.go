@@ -193,6 +193,7 @@ func newServer(cfg config.Config, engine search.Engine, log *slog.Logger, tel *t
 		RateLimitPerHour: cfg.RateLimitPerHour,
 		Store:            store,
 		TrustedProxies:   cfg.TrustedProxies,
+		DrainReadWait:    cfg.ShutdownReadWait,
 	})
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -489,5 +490,66 @@ func TestMetricsAddrTaken(t *testing.T) {
 	}
 	if started {
 		t.Error("the API started although its metrics address is taken")
+	}
+}
+
+// TestShutdownDrain shuts down with a keep-alive request in flight and a
+// connection holding a half-sent request: the in-flight response carries
+// Connection: close, so its client does not reuse a connection about to
+// close; the half-sent request gets SHUTDOWN_READ_WAIT, not
+// SHUTDOWN_TIMEOUT; and Run returns nil once the drain completes.
+func TestShutdownDrain(t *testing.T) {
+	eng := &blockingEngine{Engine: fixtureEngine(t), entered: make(chan struct{}, 1), release: make(chan struct{})}
+	rs := startRun(t, map[string]string{"SHUTDOWN_TIMEOUT": "8s", "SHUTDOWN_READ_WAIT": "300ms"}, withEngine(eng))
+	addr := strings.TrimPrefix(rs.URL, "http://")
+
+	half, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer half.Close()
+	if _, err := io.WriteString(half, "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Half: "); err != nil {
+		t.Fatal(err)
+	}
+	keep, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keep.Close()
+	eng.armed.Store(true)
+	if _, err := io.WriteString(keep, "GET /api/search?category=Laptops HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "+benchKey+"\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	<-eng.entered
+
+	start := time.Now()
+	rs.cancel()
+	time.Sleep(100 * time.Millisecond) // shutdown has begun
+	close(eng.release)
+	_ = keep.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(keep), nil)
+	if err != nil {
+		t.Fatalf("in-flight request: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !resp.Close {
+		t.Errorf("in-flight response: status %d, Connection %q; want 200 and close", resp.StatusCode, resp.Header.Get("Connection"))
+	}
+	select {
+	case err := <-rs.done:
+		rs.done <- err
+		if err != nil {
+			t.Errorf("Run returned %v, want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return with a half-sent request open")
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("shutdown took %v with a half-sent request open; want about SHUTDOWN_READ_WAIT", d)
+	}
+	// The half-sent request's connection was closed (after a 408 or not).
+	_ = half.SetReadDeadline(time.Now().Add(2 * time.Second))
+	if _, err := io.ReadAll(half); err != nil {
+		t.Errorf("half-sent connection: %v; want it closed", err)
 	}
 }

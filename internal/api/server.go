@@ -83,7 +83,13 @@ type Options struct {
 	TrustedProxies []netip.Prefix
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// DrainReadWait bounds, during Shutdown, the wait for a request that
+	// is still being received (DefaultDrainReadWait when 0).
+	DrainReadWait time.Duration
 }
+
+// DefaultDrainReadWait is the default Options.DrainReadWait.
+const DefaultDrainReadWait = time.Second
 
 // Server is the HTTP API. Create it with New, add endpoints with Handle or
 // Mount, then Serve a listener and Shutdown when done.
@@ -109,6 +115,8 @@ type Server struct {
 	started  atomic.Bool
 	ownedTel bool
 
+	drainReadWait time.Duration
+
 	listeners struct {
 		sync.Mutex
 		l []*trackingListener
@@ -116,11 +124,15 @@ type Server struct {
 }
 
 // trackingListener remembers its open connections, so that Shutdown can
-// close those that never carried a request.
+// close those that never carried a request and bound the wait for those
+// still receiving one.
 type trackingListener struct {
 	net.Listener
 	mu    sync.Mutex
 	conns map[*trackedConn]struct{}
+	// readLimit, once Shutdown sets it (Unix nanoseconds), is the latest
+	// read deadline any connection may have.
+	readLimit atomic.Int64
 }
 
 func (l *trackingListener) Accept() (net.Conn, error) {
@@ -129,6 +141,9 @@ func (l *trackingListener) Accept() (net.Conn, error) {
 		return nil, err
 	}
 	tc := &trackedConn{Conn: c, l: l}
+	if limit := l.readLimit.Load(); limit != 0 {
+		_ = c.SetReadDeadline(time.Unix(0, limit))
+	}
 	l.mu.Lock()
 	l.conns[tc] = struct{}{}
 	l.mu.Unlock()
@@ -146,11 +161,40 @@ func (l *trackingListener) closeUnused() {
 	}
 }
 
+// limitReads makes deadline the latest read deadline of every connection,
+// present and future: a request still being received when it passes
+// fails (fasthttp answers 408 and closes), so that a half-sent request
+// cannot hold shutdown. A request already received is not read again.
+func (l *trackingListener) limitReads(deadline time.Time) {
+	l.readLimit.Store(deadline.UnixNano())
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c := range l.conns {
+		_ = c.Conn.SetReadDeadline(deadline)
+	}
+}
+
 type trackedConn struct {
 	net.Conn
 	l    *trackingListener
 	used atomic.Bool
 	once sync.Once
+}
+
+// SetReadDeadline keeps t within the listener's read limit, once set.
+func (c *trackedConn) SetReadDeadline(t time.Time) error {
+	if limit := c.l.readLimit.Load(); limit != 0 && (t.IsZero() || t.UnixNano() > limit) {
+		t = time.Unix(0, limit)
+	}
+	return c.Conn.SetReadDeadline(t)
+}
+
+// SetDeadline applies the read limit to the read side.
+func (c *trackedConn) SetDeadline(t time.Time) error {
+	if err := c.Conn.SetWriteDeadline(t); err != nil {
+		return err
+	}
+	return c.SetReadDeadline(t)
 }
 
 func (c *trackedConn) Read(p []byte) (int, error) {
@@ -184,6 +228,9 @@ func New(opt Options) (*Server, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
+	if opt.DrainReadWait <= 0 {
+		opt.DrainReadWait = DefaultDrainReadWait
+	}
 	if opt.Store == nil {
 		opt.Store = ratelimit.NewMemory(0)
 	}
@@ -196,6 +243,8 @@ func New(opt Options) (*Server, error) {
 		ipLimit: opt.RateLimitPerHour,
 		proxies: ratelimit.Proxies(opt.TrustedProxies),
 		now:     opt.Now,
+
+		drainReadWait: opt.DrainReadWait,
 	}
 	if s.tel == nil {
 		tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "productsearch-api", ServiceVersion: Version, Logger: s.log})
@@ -228,6 +277,9 @@ func New(opt Options) (*Server, error) {
 		WriteTimeout:          writeTimeout,
 		IdleTimeout:           idleTimeout,
 	})
+	// Responses sent while shutting down tell keep-alive clients that the
+	// connection closes.
+	s.app.Server().CloseOnShutdown = true
 	// Fiber answers an unknown method with a plain-text 400 before any
 	// handler runs; answer it in JSON instead.
 	next := s.app.Server().Handler
@@ -338,6 +390,15 @@ func (s *Server) Serve(ln net.Listener) error {
 // Shutdown stops accepting connections and waits, within ctx, for
 // in-flight requests to finish.
 func (s *Server) Shutdown(ctx context.Context) error {
+	// Responses sent from now on carry Connection: close (CloseOnShutdown),
+	// so keep-alive clients open a new connection for their next request
+	// instead of sending it on one about to close. A request still being
+	// received gets DrainReadWait to arrive.
+	s.listeners.Lock()
+	for _, l := range s.listeners.l {
+		l.limitReads(time.Now().Add(s.drainReadWait))
+	}
+	s.listeners.Unlock()
 	// fasthttp closes idle keep-alive connections but counts a new
 	// connection as busy from the moment it is accepted, so one that a
 	// client opened and never used would hold shutdown for the read
