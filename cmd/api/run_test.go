@@ -233,6 +233,43 @@ func TestHotReload(t *testing.T) {
 	if n := strings.Count(rs.stderr.String(), "catalog reload failed"); n != 1 {
 		t.Errorf("failed reload logged %d times, want once", n)
 	}
+
+	// A snapshot with a few bytes overwritten in the middle is well
+	// formed, but does not match its checksum: rejected, logged, counted.
+	writeSnapshot(t, path+".good", 20)
+	data, err := os.ReadFile(path + ".good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid := len(data) / 2
+	for data[mid] < 'a' || data[mid] > 'z' {
+		mid++
+	}
+	data[mid] ^= 0x20 // a lower-case letter becomes upper-case
+	if err := os.WriteFile(path+".tmp", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the corrupt snapshot to be logged", func() bool {
+		return strings.Count(rs.stderr.String(), "catalog reload failed") == 2
+	})
+	if !strings.Contains(rs.stderr.String(), "checksum") {
+		t.Errorf("the log does not name the checksum:\n%s", rs.stderr.String())
+	}
+	if n := healthItems(t, rs.URL); n != 72 {
+		t.Errorf("items = %d after a corrupt snapshot, want 72 (the old catalog)", n)
+	}
+	waitUntil(t, "the corrupt reload metric", func() bool {
+		resp, err := http.Get(rs.MetricsURL + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return strings.Contains(string(b), `productsearch_catalog_reloads_total{result="corrupt"} 1`)
+	})
 }
 
 func grepLines(s, sub string) string {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 )
 
@@ -19,7 +21,7 @@ import (
 // http_response_status_code} (a histogram, so also the request count),
 // productsearch_engine_duration_seconds{operation},
 // productsearch_ratelimit_rejections_total{scope},
-// productsearch_catalog_reloads_total{result},
+// productsearch_catalog_reloads_total{result: ok, corrupt, error},
 // productsearch_catalog_items and productsearch_catalog_age_seconds.
 type instruments struct {
 	duration   metric.Float64Histogram
@@ -55,7 +57,7 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 		return nil, err
 	}
 	if in.reloads, err = m.Int64Counter("productsearch.catalog.reloads", metric.WithUnit("{reload}"),
-		metric.WithDescription("Catalog snapshot reloads by result (ok or error)")); err != nil {
+		metric.WithDescription("Catalog snapshot reloads by result (ok; corrupt when the file does not match its checksum; error)")); err != nil {
 		return nil, err
 	}
 	items, err := m.Int64ObservableGauge("productsearch.catalog.items", metric.WithUnit("{product}"),
@@ -134,7 +136,10 @@ func (in *instruments) rejected(ctx context.Context, scope string) {
 
 func (in *instruments) reloaded(ctx context.Context, err error) {
 	result := "ok"
-	if err != nil {
+	switch {
+	case errors.Is(err, catalog.ErrChecksum):
+		result = "corrupt" // the file does not match its checksum
+	case err != nil:
 		result = "error"
 	}
 	in.reloads.Add(ctx, 1, metric.WithAttributes(attribute.String("result", result)))
