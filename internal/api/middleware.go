@@ -212,6 +212,13 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 	if !s.log.Enabled(context.Background(), level) {
 		return
 	}
+	var suppressed int64
+	if st.route == "" && (status == http.StatusNotFound || status == http.StatusMethodNotAllowed) {
+		var ok bool
+		if ok, suppressed = s.noise.allow(); !ok {
+			return
+		}
+	}
 	attrs := []slog.Attr{
 		ridAttr(st),
 		slog.String("method", c.Method()),
@@ -227,6 +234,10 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 	}
 	if st.engine > 0 {
 		attrs = append(attrs, slog.Float64("engine_ms", float64(st.engine.Microseconds())/1000))
+	}
+	if suppressed > 0 {
+		// Lines of unrouted requests left out since the last one.
+		attrs = append(attrs, slog.Int64("suppressed", suppressed))
 	}
 	s.log.LogAttrs(context.Background(), level, "request", attrs...)
 }

@@ -116,6 +116,7 @@ type Server struct {
 	ownedTel bool
 
 	drainReadWait time.Duration
+	noise         *noiseLog
 
 	listeners struct {
 		sync.Mutex
@@ -245,6 +246,7 @@ func New(opt Options) (*Server, error) {
 		now:     opt.Now,
 
 		drainReadWait: opt.DrainReadWait,
+		noise:         newNoiseLog(),
 	}
 	if s.tel == nil {
 		tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "productsearch-api", ServiceVersion: Version, Logger: s.log})
