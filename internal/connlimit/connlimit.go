@@ -90,8 +90,8 @@ func (l *Listener) Accept() (net.Conn, error) {
 		if l.opt.PerAddr <= 0 {
 			return c, nil
 		}
-		key, ok := addrKey(c.RemoteAddr())
-		if !ok || (l.opt.Exempt != nil && l.opt.Exempt(key)) {
+		peer, key, ok := addrKey(c.RemoteAddr())
+		if !ok || (l.opt.Exempt != nil && l.opt.Exempt(peer)) {
 			return c, nil
 		}
 		if l.register(key) {
@@ -149,19 +149,20 @@ func (l *Listener) every(last *atomic.Int64) bool {
 	return now-prev >= int64(time.Second) && last.CompareAndSwap(prev, now)
 }
 
-// addrKey is the address a connection is counted under: the IPv4 address,
-// or the /64 of an IPv6 one.
-func addrKey(a net.Addr) (netip.Addr, bool) {
+// addrKey returns the peer address of a connection and the key it is
+// counted under: the IPv4 address, or the /64 of an IPv6 one.
+func addrKey(a net.Addr) (peer, key netip.Addr, ok bool) {
 	tcp, ok := a.(*net.TCPAddr)
 	if !ok {
-		return netip.Addr{}, false
+		return netip.Addr{}, netip.Addr{}, false
 	}
-	ip := tcp.AddrPort().Addr().Unmap().WithZone("")
-	if ip.Is6() {
-		p, _ := ip.Prefix(64)
-		ip = p.Addr()
+	peer = tcp.AddrPort().Addr().Unmap().WithZone("")
+	key = peer
+	if key.Is6() {
+		p, _ := key.Prefix(64)
+		key = p.Addr()
 	}
-	return ip, true
+	return peer, key, true
 }
 
 // conn releases its address's count when closed.
