@@ -146,7 +146,9 @@ func BenchmarkEngine(b *testing.B) {
 			var args fasthttp.Args
 			args.Parse(u[len("/api/search?"):])
 			v := map[string][]string{}
-			args.VisitAll(func(k, val []byte) { v[string(k)] = append(v[string(k)], string(val)) })
+			for k, val := range args.All() {
+				v[string(k)] = append(v[string(k)], string(val))
+			}
 			r, err := search.ParseQuery(v)
 			if err != nil {
 				b.Fatal(err)

@@ -26,12 +26,12 @@ const maxIDLen = 512
 func (s *Server) handleSearch(c *fiber.Ctx) error {
 	vals := url.Values{}
 	var badName []byte
-	c.Context().QueryArgs().VisitAll(func(k, v []byte) {
+	for k, v := range c.Context().QueryArgs().All() {
 		if badName == nil && (!utf8.Valid(k) || !utf8.Valid(v)) {
 			badName = append([]byte{}, k...)
 		}
 		vals.Add(string(k), string(v))
-	})
+	}
 	if badName != nil {
 		return &search.InvalidError{Message: fmt.Sprintf("parameter %q is not valid UTF-8 text; URL-encode UTF-8 text", echo(string(badName)))}
 	}

@@ -365,7 +365,9 @@ func (hc headerCarrier) Get(key string) string { return string(hc.h.Peek(key)) }
 func (hc headerCarrier) Set(key, value string) { hc.h.Set(key, value) }
 func (hc headerCarrier) Keys() []string {
 	var keys []string
-	hc.h.VisitAll(func(k, _ []byte) { keys = append(keys, string(k)) })
+	for k := range hc.h.All() {
+		keys = append(keys, string(k))
+	}
 	return keys
 }
 

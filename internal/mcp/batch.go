@@ -64,12 +64,17 @@ func (h *handler) serveBatch(w http.ResponseWriter, r *http.Request, body []byte
 	for _, msg := range msgs {
 		id := messageID(msg)
 		var resp []byte
-		if full {
+		switch {
+		case isBatch(msg):
+			// Run on its own, a nested array would be a batch of its own,
+			// outside these limits.
+			resp = rpcErrorJSON(nil, codeInvalidRequest, "a batch may not hold another batch: put every message in one array")
+		case full:
 			if id == nil {
 				continue // a notification gets no response
 			}
 			resp = rpcErrorJSON(id, codeNotRun, h.notRun())
-		} else {
+		default:
 			rec := h.runOne(r, msg)
 			switch {
 			case rec.status == http.StatusAccepted:

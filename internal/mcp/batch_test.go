@@ -67,6 +67,8 @@ func TestBatches(t *testing.T) {
 			wantStatus: 200, wantIDs: []string{"1", "2"}, wantCharged: []int{1}},
 		{name: "response bytes capped", body: batchOf(5), wantStatus: 200, wantIDs: []string{"1", "2", "3", "4", "5"},
 			wantNotRun: []string{"4", "5"}, wantCharged: []int{4}},
+		{name: "a batch in a batch", body: `[[` + strings.Repeat(`{"jsonrpc":"2.0","id":9,"method":"ping"},`, 9) + `{"jsonrpc":"2.0","id":9,"method":"ping"}],` +
+			`{"jsonrpc":"2.0","id":1,"method":"ping"}]`, wantStatus: 200, wantIDs: []string{"null", "1"}, wantCharged: []int{1}},
 		{name: "too many messages", body: batchOf(6), wantStatus: 400, wantErr: "holds 6 messages; send at most 5"},
 		{name: "1000 messages", body: batchOf(1000), wantStatus: 400, wantErr: "holds 1000 messages"},
 		{name: "2025-06-18 has no batches", body: batchOf(2), header: []string{"MCP-Protocol-Version", "2025-06-18"},
