@@ -41,9 +41,13 @@ func lex(text string) []word {
 	var fb [256]byte
 	folded := string(lexer.FoldText(text, fb[:0], lexer.FoldLetters|lexer.FoldAccents))
 	var tb [64]lexer.Token
-	l := wordLexer{text: folded, toks: lexer.Lex(folded, tb[:0])}
-	for k := 0; k < len(l.toks); k++ {
-		k = l.token(k)
+	// The tokens are passed to the methods rather than held in the
+	// wordLexer, whose words reach the heap: held there, the token array
+	// would be moved to the heap with them.
+	toks := lexer.Lex(folded, tb[:0])
+	l := wordLexer{text: folded}
+	for k := 0; k < len(toks); k++ {
+		k = l.token(toks, k)
 	}
 	l.endWord()
 	return normalizeWords(l.words)
@@ -52,7 +56,6 @@ func lex(text string) []word {
 // wordLexer groups the lexer's tokens into words.
 type wordLexer struct {
 	text  string
-	toks  []lexer.Token
 	words []word
 	cur   word
 	part  []byte
@@ -75,18 +78,20 @@ func (l *wordLexer) endWord() {
 
 // alnum reports whether token k is a word, a number or a byte of a letter
 // or digit outside ASCII (the only such bytes the fold leaves).
-func (l *wordLexer) alnum(k int) bool {
-	return k >= 0 && k < len(l.toks) && (l.toks[k].Kind != lexer.Symbol || l.toks[k].Sym >= utf8.RuneSelf)
+func (l *wordLexer) alnum(toks []lexer.Token, k int) bool {
+	return k >= 0 && k < len(toks) && (toks[k].Kind != lexer.Symbol || toks[k].Sym >= utf8.RuneSelf)
 }
 
 // glued reports whether token k exists and touches the token before it.
-func (l *wordLexer) glued(k int) bool { return k > 0 && k < len(l.toks) && !l.toks[k].Gap }
+func (l *wordLexer) glued(toks []lexer.Token, k int) bool {
+	return k > 0 && k < len(toks) && !toks[k].Gap
+}
 
 // letterAround reports whether the rune just before token k and the rune
 // just after it are letters.
-func (l *wordLexer) letterAround(k int) bool {
-	t := l.toks[k]
-	if !l.glued(k) || !l.glued(k+1) {
+func (l *wordLexer) letterAround(toks []lexer.Token, k int) bool {
+	t := toks[k]
+	if !l.glued(toks, k) || !l.glued(toks, k+1) {
 		return false
 	}
 	before, _ := utf8.DecodeLastRuneInString(l.text[:t.Start])
@@ -95,12 +100,12 @@ func (l *wordLexer) letterAround(k int) bool {
 }
 
 // token reads token k and returns the index of the last token it took.
-func (l *wordLexer) token(k int) int {
-	t := l.toks[k]
+func (l *wordLexer) token(toks []lexer.Token, k int) int {
+	t := toks[k]
 	if t.Gap {
 		l.endWord()
 	}
-	if l.alnum(k) {
+	if l.alnum(toks, k) {
 		s := l.text[t.Start:t.End]
 		if before, after, ok := strings.Cut(s, ","); ok && len(l.part) > 0 && l.part[len(l.part)-1] == '.' {
 			// "1.99,142": the digits after a decimal point take no
@@ -116,20 +121,20 @@ func (l *wordLexer) token(k int) int {
 		}
 		return k
 	}
-	afterDigit := l.glued(k) && l.toks[k-1].Kind == lexer.Number
-	nextNumber := l.glued(k+1) && l.toks[k+1].Kind == lexer.Number
+	afterDigit := l.glued(toks, k) && toks[k-1].Kind == lexer.Number
+	nextNumber := l.glued(toks, k+1) && toks[k+1].Kind == lexer.Number
 	switch c := t.Sym; {
 	case c == '.' && afterDigit && nextNumber && len(l.part) > 0:
 		l.part = append(l.part, c) // "1.2.3"
-	case (c == '-' || c == '_' || c == '.') && len(l.part) > 0 && l.glued(k+1) && l.alnum(k+1):
+	case (c == '-' || c == '_' || c == '.') && len(l.part) > 0 && l.glued(toks, k+1) && l.alnum(toks, k+1):
 		l.endPart()
-	case c == '\'' && len(l.part) > 0 && l.letterAround(k):
+	case c == '\'' && len(l.part) > 0 && l.letterAround(toks, k):
 		// Men's -> mens
 	case c == '"' && len(l.part) > 0 && afterDigit:
 		l.cur.inch = true
 		l.endWord()
-	case c == '\'' && len(l.part) > 0 && afterDigit && l.glued(k+1) && l.toks[k+1].Kind == lexer.Symbol &&
-		l.toks[k+1].Sym == '\'':
+	case c == '\'' && len(l.part) > 0 && afterDigit && l.glued(toks, k+1) && toks[k+1].Kind == lexer.Symbol &&
+		toks[k+1].Sym == '\'':
 		l.cur.inch = true
 		l.endWord()
 		return k + 1
