@@ -21,6 +21,7 @@ import (
 
 	"productsearch/internal/demo"
 	"productsearch/internal/ingest"
+	"productsearch/internal/publish"
 )
 
 func main() {
@@ -74,6 +75,7 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than max_shrink")
 	quiet := fs.Bool("quiet", false, "print no progress")
 	memLimit := fs.Int("memory-limit", 1536, "soft memory limit in `MiB` (0 = none; GOMEMLIMIT overrides)")
+	statusFile := fs.String("status-file", "", "also write a short JSON account of the sync to `path` (in Kubernetes: /dev/termination-log)")
 	pub := addPublishFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -99,8 +101,14 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		rep.WriteSummary(stdout)
 		fmt.Fprintf(stdout, "report: %s\n", ingest.ReportPath(*out))
 	}
+	var prep *publish.Report
 	if err == nil {
-		err = pub.run(ctx, *out, cfg.Shrink(), *force, stdout, stderr)
+		prep, err = pub.run(ctx, *out, cfg.Shrink(), *force, stdout, stderr)
+	}
+	if *statusFile != "" {
+		if werr := os.WriteFile(*statusFile, syncSummary(rep, prep, err).Encode(), 0o644); werr != nil {
+			fmt.Fprintf(stderr, "indexer: status file: %v\n", werr)
+		}
 	}
 	return err
 }

@@ -51,11 +51,12 @@ func addPublishFlags(fs *flag.FlagSet) *publishFlags {
 }
 
 // run publishes the snapshot at path when --publish was given. The
-// publish report is written beside the snapshot (<name>.publish.json) and
-// summarised on stdout; progress goes to stderr.
-func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64, force bool, stdout, stderr io.Writer) error {
+// publish report is written beside the snapshot (<name>.publish.json),
+// summarised on stdout and returned, also when the publish fails (nil when
+// there is nothing to publish); progress goes to stderr.
+func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64, force bool, stdout, stderr io.Writer) (*publish.Report, error) {
 	if pf.target == "" {
-		return nil
+		return nil, nil
 	}
 	es, err := config.LoadElasticsearch(func(k string) (string, bool) {
 		switch {
@@ -67,18 +68,18 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 		return os.LookupEnv(k)
 	})
 	if err != nil {
-		return fmt.Errorf("publish: %w", err)
+		return nil, fmt.Errorf("publish: %w", err)
 	}
 	opts, err := elastic.OptionsFromConfig(es)
 	if err != nil {
-		return fmt.Errorf("publish: %w", err)
+		return nil, fmt.Errorf("publish: %w", err)
 	}
 	if pf.keep < 1 {
-		return fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
+		return nil, fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
 	}
 	s, err := catalog.ReadSnapshot(path)
 	if err != nil {
-		return fmt.Errorf("publish: %w", err)
+		return nil, fmt.Errorf("publish: %w", err)
 	}
 	opt := publish.DefaultOptions(opts.Connection, opts.Index)
 	opt.Keep = pf.keep
@@ -96,9 +97,9 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 		fmt.Fprintf(stdout, "publish report: %s\n", reportPath)
 	}
 	if err != nil {
-		return fmt.Errorf("publish to Elasticsearch: %w", err)
+		return rep, fmt.Errorf("publish to Elasticsearch: %w", err)
 	}
-	return nil
+	return rep, nil
 }
 
 func summarise(w io.Writer, r *publish.Report) {

@@ -83,15 +83,15 @@ func TestPublishRunErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "missing.snapshot")
-			err := tt.pf.run(context.Background(), path, 0.3, false, io.Discard, io.Discard)
+			_, err := tt.pf.run(context.Background(), path, 0.3, false, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("run error = %v, want it to contain %q", err, tt.want)
 			}
 		})
 	}
 	var none publishFlags
-	if err := none.run(context.Background(), "/nonexistent", 0.3, false, io.Discard, io.Discard); err != nil {
-		t.Errorf("run without --publish = %v, want nil", err)
+	if rep, err := none.run(context.Background(), "/nonexistent", 0.3, false, io.Discard, io.Discard); err != nil || rep != nil {
+		t.Errorf("run without --publish = %v, %v; want nil, nil", rep, err)
 	}
 }
 
@@ -120,7 +120,7 @@ func TestPublishRun(t *testing.T) {
 	}
 	pf := publishFlags{target: "elasticsearch", url: addr, index: alias, keep: 2}
 	var stdout, stderr bytes.Buffer
-	err := pf.run(context.Background(), path, 0.3, false, &stdout, &stderr)
+	_, err := pf.run(context.Background(), path, 0.3, false, &stdout, &stderr)
 	name := alias + "-20250601t080000z"
 	t.Cleanup(func() {
 		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
