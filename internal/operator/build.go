@@ -1,0 +1,217 @@
+package operator
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"productsearch/internal/operator/v1alpha1"
+)
+
+// Labels and names shared by the objects the operator makes.
+const (
+	// CatalogLabel marks every ConfigMap, CronJob and Job of a catalog
+	// with the catalog's name.
+	CatalogLabel = "search.productsearch.dev/catalog"
+	// SyncContainer is the name of the container that runs the sync and
+	// leaves its account as the termination message.
+	SyncContainer = "sync"
+	configKey     = "retailers.yaml"
+	configDir     = "/etc/indexer"
+	dataDir       = "/data"
+	demoDir       = dataDir + "/demo"
+)
+
+// indexerConfig is the indexer's retailers.yaml.
+type indexerConfig struct {
+	LowStockThreshold *int32           `yaml:"low_stock_threshold,omitempty"`
+	MaxShrink         float64          `yaml:"max_shrink"`
+	Retailers         []retailerConfig `yaml:"retailers"`
+}
+
+type retailerConfig struct {
+	Name     string            `yaml:"name"`
+	Slug     string            `yaml:"slug"`
+	Format   string            `yaml:"format"`
+	Location string            `yaml:"location"`
+	AuthEnv  string            `yaml:"auth_env,omitempty"`
+	Fields   map[string]string `yaml:"fields,omitempty"`
+}
+
+// resourceName is the name of a catalog's ConfigMap and CronJob.
+func resourceName(pc *v1alpha1.ProductCatalog) string { return pc.Name + "-indexer" }
+
+// authEnv is the variable that carries a retailer's Authorization header.
+func authEnv(slug string) string {
+	return "FEED_AUTH_" + strings.ToUpper(strings.ReplaceAll(slug, "-", "_"))
+}
+
+func maxShrink(pc *v1alpha1.ProductCatalog) float64 {
+	if pc.Spec.MaxShrinkPercent == nil {
+		return 0.30
+	}
+	return float64(*pc.Spec.MaxShrinkPercent) / 100
+}
+
+// desiredConfigMap is the indexer configuration of a catalog.
+func desiredConfigMap(pc *v1alpha1.ProductCatalog) (*corev1.ConfigMap, error) {
+	cfg := indexerConfig{LowStockThreshold: pc.Spec.LowStockThreshold, MaxShrink: maxShrink(pc), Retailers: []retailerConfig{}}
+	for _, r := range pc.Spec.Retailers {
+		rc := retailerConfig{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: r.Location, Fields: r.Fields}
+		if r.Authorization != nil {
+			rc.AuthEnv = authEnv(r.Slug)
+		}
+		cfg.Retailers = append(cfg.Retailers, rc)
+	}
+	data, err := yaml.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("indexer configuration of %s: %w", pc.Name, err)
+	}
+	return &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: resourceName(pc), Namespace: pc.Namespace, Labels: labels(pc)},
+		Data:       map[string]string{configKey: string(data)},
+	}, nil
+}
+
+func labels(pc *v1alpha1.ProductCatalog) map[string]string {
+	return map[string]string{
+		CatalogLabel:                  pc.Name,
+		"app.kubernetes.io/name":      "product-search",
+		"app.kubernetes.io/component": "indexer",
+	}
+}
+
+// desiredCronJob is the scheduled sync of a catalog; image is the
+// operator's default indexer image.
+func desiredCronJob(pc *v1alpha1.ProductCatalog, image string) *batchv1.CronJob {
+	return &batchv1.CronJob{
+		ObjectMeta: metav1.ObjectMeta{Name: resourceName(pc), Namespace: pc.Namespace, Labels: labels(pc)},
+		Spec: batchv1.CronJobSpec{
+			Schedule:                   pc.Spec.Schedule,
+			TimeZone:                   pc.Spec.TimeZone,
+			Suspend:                    &pc.Spec.Suspend,
+			ConcurrencyPolicy:          batchv1.ForbidConcurrent,
+			StartingDeadlineSeconds:    ptr[int64](600),
+			SuccessfulJobsHistoryLimit: ptr[int32](3),
+			FailedJobsHistoryLimit:     ptr[int32](3),
+			JobTemplate: batchv1.JobTemplateSpec{
+				ObjectMeta: metav1.ObjectMeta{Labels: labels(pc)},
+				Spec:       jobSpec(pc, image),
+			},
+		},
+	}
+}
+
+// jobSpec runs one sync: the demo generator first when the catalog asks
+// for the demo feeds, then `indexer sync --publish elasticsearch`, whose
+// --status-file is the container's termination message.
+func jobSpec(pc *v1alpha1.ProductCatalog, image string) batchv1.JobSpec {
+	if pc.Spec.Image != "" {
+		image = pc.Spec.Image
+	}
+	es := pc.Spec.Elasticsearch
+	index, keep := es.Index, es.Keep
+	if index == "" {
+		index = "products"
+	}
+	if keep < 1 {
+		keep = 2
+	}
+	config := configDir + "/" + configKey
+	if pc.Spec.DemoFeeds {
+		config = demoDir + "/" + configKey
+	}
+	args := []string{"sync", "--config", config, "--out", dataDir + "/catalog.snapshot", "--quiet",
+		"--status-file", corev1.TerminationMessagePathDefault,
+		"--publish", "elasticsearch", "--es-url", es.URL, "--es-index", index,
+		"--es-keep", strconv.Itoa(int(keep)), "--es-replicas", strconv.Itoa(int(es.Replicas))}
+	sync := corev1.Container{
+		Name: SyncContainer, Image: image, Command: []string{"/indexer"}, Args: args,
+		Resources:                pc.Spec.Resources,
+		TerminationMessagePath:   corev1.TerminationMessagePathDefault,
+		TerminationMessagePolicy: corev1.TerminationMessageFallbackToLogsOnError,
+		SecurityContext:          restricted(),
+		VolumeMounts: []corev1.VolumeMount{
+			{Name: "config", MountPath: configDir, ReadOnly: true},
+			{Name: "data", MountPath: dataDir},
+		},
+	}
+	if es.CredentialsSecret != "" {
+		sync.EnvFrom = []corev1.EnvFromSource{{SecretRef: &corev1.SecretEnvSource{
+			LocalObjectReference: corev1.LocalObjectReference{Name: es.CredentialsSecret}}}}
+	}
+	for _, r := range pc.Spec.Retailers {
+		if r.Authorization != nil {
+			sync.Env = append(sync.Env, corev1.EnvVar{Name: authEnv(r.Slug), ValueFrom: &corev1.EnvVarSource{SecretKeyRef: r.Authorization}})
+		}
+	}
+	pod := corev1.PodSpec{
+		RestartPolicy:      corev1.RestartPolicyNever,
+		ServiceAccountName: pc.Spec.ServiceAccountName,
+		SecurityContext: &corev1.PodSecurityContext{
+			RunAsNonRoot: ptr(true), RunAsUser: ptr[int64](65532), RunAsGroup: ptr[int64](65532), FSGroup: ptr[int64](65532),
+			SeccompProfile: &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault},
+		},
+		Containers: []corev1.Container{sync},
+		Volumes: []corev1.Volume{
+			{Name: "config", VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{
+				LocalObjectReference: corev1.LocalObjectReference{Name: resourceName(pc)}}}},
+			{Name: "data", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
+		},
+	}
+	if pc.Spec.DemoFeeds {
+		pod.InitContainers = []corev1.Container{{
+			Name: "demo-feeds", Image: image, Command: []string{"/indexer"}, Args: []string{"demo", "--out", demoDir},
+			Resources: pc.Spec.Resources, SecurityContext: restricted(),
+			VolumeMounts: []corev1.VolumeMount{{Name: "data", MountPath: dataDir}},
+		}}
+	}
+	return batchv1.JobSpec{
+		BackoffLimit:          ptr[int32](1),
+		ActiveDeadlineSeconds: ptr[int64](3600),
+		Template: corev1.PodTemplateSpec{
+			ObjectMeta: metav1.ObjectMeta{Labels: labels(pc)},
+			Spec:       pod,
+		},
+	}
+}
+
+// restricted is the container security context of the restricted Pod
+// Security Standard with a read-only root file system.
+func restricted() *corev1.SecurityContext {
+	return &corev1.SecurityContext{
+		AllowPrivilegeEscalation: ptr(false),
+		ReadOnlyRootFilesystem:   ptr(true),
+		Capabilities:             &corev1.Capabilities{Drop: []corev1.Capability{"ALL"}},
+	}
+}
+
+// syncNowJob is the Job that answers the sync-now annotation value v: the
+// CronJob's template under a name derived from v, so that one value starts
+// one Job however often it is reconciled.
+func syncNowJob(pc *v1alpha1.ProductCatalog, cj *batchv1.CronJob, v string) *batchv1.Job {
+	h := fnv.New32a()
+	h.Write([]byte(v))
+	tmpl := cj.Spec.JobTemplate.DeepCopy()
+	lbl := labels(pc)
+	for k, val := range tmpl.Labels {
+		lbl[k] = val
+	}
+	return &batchv1.Job{
+		ObjectMeta: metav1.ObjectMeta{
+			Name:        fmt.Sprintf("%s-now-%08x", resourceName(pc), h.Sum32()),
+			Namespace:   pc.Namespace,
+			Labels:      lbl,
+			Annotations: map[string]string{v1alpha1.SyncNowAnnotation: v},
+		},
+		Spec: tmpl.Spec,
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
