@@ -223,7 +223,9 @@ func TestProductCatalogLifecycle(t *testing.T) {
 	// A Job that died without an account.
 	job = syncNow(t, c, key, "3")
 	finish(t, c, job, false, "panic: out of memory\n")
-	eventually(t, "job failed", func() error { return condition(c, key, v1alpha1.ConditionDegraded, metav1.ConditionTrue, ReasonJobFailed) })
+	eventually(t, "job failed", func() error {
+		return condition(c, key, v1alpha1.ConditionDegraded, metav1.ConditionTrue, ReasonJobFailed)
+	})
 
 	// Deleting the catalog removes its CronJob, ConfigMap and Jobs.
 	if err := c.Delete(ctx, pc); err != nil {
