@@ -6,6 +6,8 @@
 #   scripts/elasticsearch.sh status   # prints the URL and cluster health; exit 1 when down
 #   scripts/elasticsearch.sh url      # prints the URL of the running node
 #   scripts/elasticsearch.sh clean    # stops the node and deletes its data
+#   scripts/elasticsearch.sh build    # resolves the jars and compiles the launcher only;
+#                                     # prints the classpath file and the classes folder
 #
 # The node is the Elasticsearch server jar from Maven Central with its HTTP
 # module, run in one JVM by scripts/elasticsearch/ (see pom.xml there for what
@@ -167,8 +169,14 @@ clean)
 	stop
 	rm -rf "$home" "$portfile"
 	;;
+build)
+	need_tools
+	build
+	echo "$cpfile"
+	echo "$classes"
+	;;
 *)
-	echo "usage: $0 start|stop|status|url|clean" >&2
+	echo "usage: $0 start|stop|status|url|clean|build" >&2
 	exit 2
 	;;
 esac

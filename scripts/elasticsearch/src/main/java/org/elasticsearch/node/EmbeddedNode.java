@@ -18,7 +18,8 @@ import org.elasticsearch.transport.netty4.Netty4Plugin;
 
 /**
  * A single Elasticsearch 8 node in one JVM, for development and CI: HTTP on
- * 127.0.0.1 only, no security, data under the given home directory.
+ * 127.0.0.1 (or $ELASTICSEARCH_HTTP_HOST, 0.0.0.0 in a container), no
+ * security, data under the given home directory.
  *
  * <p>It is the server jar from Maven Central with its HTTP module
  * (transport-netty4) loaded from the classpath. The class lives in
@@ -54,6 +55,10 @@ public final class EmbeddedNode extends Node {
             .put("path.data", home.resolve("data").toString())
             .put("path.logs", home.resolve("logs").toString())
             .put("network.host", "127.0.0.1")
+            // In a container the HTTP port must be reachable from other pods;
+            // the transport stays on loopback, so the node stays in development
+            // mode (no bootstrap checks) as a single node.
+            .put("http.host", System.getenv().getOrDefault("ELASTICSEARCH_HTTP_HOST", "127.0.0.1"))
             .put("http.port", args[1])
             .put("transport.port", "0")
             .put("discovery.type", "single-node")
