@@ -25,7 +25,7 @@ const RATE = parseInt(__ENV.RATE || '0', 10);
 
 // A mix of the searches agents send: category and brand browsing, model
 // lines, price ranges and spec constraints.
-const MIX = [
+export const MIX = [
   { category: 'Laptops' },
   { query: 'ThinkPad', category: 'Laptops' },
   { query: 'IdeaPad', brand: 'Lenovo' },
@@ -53,14 +53,14 @@ const MIX = [
   { brand: 'Dell' },
 ];
 
-function searchURL(params, lite) {
+export function searchURL(params, lite, base = BASE) {
   const parts = [];
   for (const [k, v] of Object.entries(params)) {
     parts.push(`${k}=${encodeURIComponent(v)}`);
   }
   parts.push('limit=20');
   if (lite) parts.push('lite=true');
-  return `${BASE}/api/search?${parts.join('&')}`;
+  return `${base}/api/search?${parts.join('&')}`;
 }
 
 const LITE = MIX.map((p) => searchURL(p, true));
