@@ -7,7 +7,8 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean \
+	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
 # made again when the generator's data or the indexer's code changes.
@@ -28,12 +29,40 @@ catalog: $(SNAPSHOT)
 run: $(SNAPSHOT)
 	CATALOG_PATH=$(SNAPSHOT) $(GO) run ./cmd/api
 
+# Go tests, then the deployment manifests: helm lint, kubeconform against
+# the committed Kubernetes schemas, kustomize builds (no cluster needed;
+# helm, kustomize and kubeconform are built once into the cache).
 test:
 	$(GO) vet ./...
+	./scripts/tools.sh helm >/dev/null && ./scripts/tools.sh kustomize >/dev/null && ./scripts/tools.sh kubeconform >/dev/null
 	$(GO) test ./...
+	./scripts/lint-deploy.sh
+
+# The container image localhost/productsearch:$(TAG) (podman/buildah).
+TAG ?= dev
+image:
+	./scripts/image.sh app $(TAG)
+
+# The operator's tests on a real kube-apiserver and etcd (envtest).
+test-operator:
+	export $$(./scripts/k8s-local.sh envtest) && $(GO) test -count=1 ./internal/operator/...
+
+# Install the chart on a local single-node cluster and test it end to end:
+# REST, MCP, the shared rate limit, k6, an upgrade and a pod loss under
+# load, the operator's sync (see scripts/e2e-k8s.sh). Needs root.
+e2e-k8s:
+	./scripts/e2e-k8s.sh
+
+# Regenerate k8s/schemas from a real apiserver after adding a kind.
+k8s-schemas:
+	./scripts/k8s-local.sh schemas
+
+# skaffold render of the dev and prod profiles (no cluster needed).
+skaffold-render:
+	./scripts/skaffold.sh render
 
 lint:
-	@test -z "$$(gofmt -l cmd internal)" || { gofmt -l cmd internal; echo "gofmt: files above need formatting"; exit 1; }
+	@test -z "$$(gofmt -l cmd internal scripts)" || { gofmt -l cmd internal scripts; echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 

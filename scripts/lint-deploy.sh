@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Checks the deployment manifests without a cluster (part of make test):
+# helm lint of the chart with its default, production and local-cluster
+# values; every rendering of the chart and of the kustomize overlays
+# validated by kubeconform -strict against the Kubernetes schemas in
+# k8s/schemas/<version> (written from a real apiserver by
+# scripts/k8s-local.sh schemas, the ProductCatalog CRD included). The Go
+# tests in internal/deploytest decode the same renderings into typed
+# objects. helm, kustomize and kubeconform are pinned in scripts/tools.sh.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+version=${K8S_VERSION:-v1.34.12}
+helm=$(scripts/tools.sh helm)
+kustomize=$(scripts/tools.sh kustomize)
+kubeconform=$(scripts/tools.sh kubeconform)
+chart=charts/product-search
+schemas=k8s/schemas/$version
+
+values=("" "$chart/values-production.yaml" "scripts/k8s-local/values.yaml")
+for v in "${values[@]}"; do
+	"$helm" lint --quiet --strict "$chart" ${v:+-f "$v"} >/dev/null || { "$helm" lint --strict "$chart" ${v:+-f "$v"}; exit 1; }
+done
+
+validate() { # name
+	"$kubeconform" -strict -summary -output text -schema-location "$schemas/{{ .ResourceKind }}{{ .KindSuffix }}.json" - |
+		sed "s/^Summary:/$1:/"
+	return "${PIPESTATUS[0]}"
+}
+for v in "${values[@]}"; do
+	"$helm" template product-search "$chart" --namespace product-search --include-crds ${v:+-f "$v"} | validate "chart ${v:-defaults}"
+done
+"$helm" template product-search "$chart" --namespace product-search --set operator.enabled=false | validate "chart without operator"
+for o in k8s/base k8s/overlays/dev k8s/overlays/prod; do
+	"$kustomize" build "$o" | validate "$o"
+done

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs skaffold (pinned below) from the repository root, building it once.
+#
+#   scripts/skaffold.sh render        # renders the dev and prod profiles (make skaffold-render)
+#   scripts/skaffold.sh ARGS...       # any skaffold command
+#
+# skaffold cannot be installed with `go install pkg@version` (its go.mod
+# has replace directives), so it is built from a scratch module that
+# requires it, kept under $PRODUCTSEARCH_CACHE/tools/skaffold-<version>.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+version=v2.16.1
+cache=${PRODUCTSEARCH_CACHE:-/var/cache/productsearch}
+mkdir -p "$cache/tools" 2>/dev/null && [ -w "$cache/tools" ] || cache=${XDG_CACHE_HOME:-$HOME/.cache}/productsearch
+dir=$cache/tools/skaffold-$version
+skaffold=$dir/skaffold
+
+if [ ! -x "$skaffold" ]; then
+	echo "building skaffold $version (once, a few minutes; kept in $dir)" >&2
+	mkdir -p "$dir/src"
+	(
+		cd "$dir/src"
+		[ -f go.mod ] || go mod init skaffoldbuild >/dev/null 2>&1
+		printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold"\n' >tools.go
+		go get "github.com/GoogleContainerTools/skaffold/v2@$version" >&2
+		go mod tidy >&2
+		CGO_ENABLED=0 nice -n 10 go build -ldflags "-s -w" -o "$skaffold.tmp" github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold
+		mv "$skaffold.tmp" "$skaffold"
+	)
+fi
+
+if [ "${1:-}" = render ]; then
+	helm=$(scripts/tools.sh helm)
+	mkdir -p build/skaffold
+	for p in dev prod; do
+		PATH=$(dirname "$helm"):$PATH SKAFFOLD_UPDATE_CHECK=false "$skaffold" render -p "$p" --offline=true \
+			--digest-source=tag --output "build/skaffold/$p.yaml" >&2
+		echo "skaffold render -p $p: $(grep -c '^kind:' "build/skaffold/$p.yaml") objects in build/skaffold/$p.yaml" >&2
+	done
+	exit 0
+fi
+SKAFFOLD_UPDATE_CHECK=false exec "$skaffold" "$@"
