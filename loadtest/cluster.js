@@ -108,9 +108,14 @@ function client(i, headers) {
   return Object.assign({ 'X-Forwarded-For': `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}` }, headers);
 }
 
+// mcpCall posts one tools/call. Both tools only read, so the request is
+// marked idempotent: like a GET, it is retried on a fresh connection when
+// the server closed the reused one first (as a replica that is shutting
+// down does with idle keep-alive connections).
 function mcpCall(i, name, args) {
   const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name, arguments: args } });
-  const res = http.post(`${BASE}/api/mcp`, body, { headers: client(i, MCP_HEADERS), tags: { kind: 'mcp' }, responseType: 'text' });
+  const headers = client(i, Object.assign({ 'Idempotency-Key': `${__VU}-${__ITER}` }, MCP_HEADERS));
+  const res = http.post(`${BASE}/api/mcp`, body, { headers, tags: { kind: 'mcp' }, responseType: 'text' });
   check(res, {
     'mcp 200': (r) => r.status === 200,
     'mcp result': (r) => r.status === 200 && r.body.includes('"result"') && !r.body.includes('"isError":true'),

@@ -172,8 +172,11 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string) batchv1.JobSpec {
 			VolumeMounts: []corev1.VolumeMount{{Name: "data", MountPath: dataDir}},
 		}}
 	}
+	// Six retries with the Job controller's doubling back-off (10 s to
+	// 5 min) outlast an Elasticsearch that is still starting, as on a
+	// first install.
 	return batchv1.JobSpec{
-		BackoffLimit:          ptr[int32](1),
+		BackoffLimit:          ptr[int32](6),
 		ActiveDeadlineSeconds: ptr[int64](3600),
 		Template: corev1.PodTemplateSpec{
 			ObjectMeta: metav1.ObjectMeta{Labels: labels(pc)},

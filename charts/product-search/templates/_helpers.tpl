@@ -81,7 +81,7 @@ seccompProfile:
 {{/* The indexer Job's spec (operator disabled): the same container the
 operator builds, see internal/operator/build.go. */}}
 {{- define "ps.indexerJobSpec" -}}
-backoffLimit: 4
+backoffLimit: 6
 activeDeadlineSeconds: 3600
 template:
   metadata:
