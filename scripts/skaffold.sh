@@ -6,7 +6,8 @@
 #
 # skaffold cannot be installed with `go install pkg@version` (its go.mod
 # has replace directives), so it is built from a scratch module that
-# requires it, kept under $PRODUCTSEARCH_CACHE/tools/skaffold-<version>.
+# requires it with skaffold's own requirements and replacements, kept
+# under $PRODUCTSEARCH_CACHE/tools/skaffold-<version>.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -21,9 +22,13 @@ if [ ! -x "$skaffold" ]; then
 	mkdir -p "$dir/src"
 	(
 		cd "$dir/src"
-		[ -f go.mod ] || go mod init skaffoldbuild >/dev/null 2>&1
+		gomod=$(go mod download -json "github.com/GoogleContainerTools/skaffold/v2@$version" |
+			python3 -c 'import json,sys; print(json.load(sys.stdin)["GoMod"])')
+		{
+			sed 's|^module .*|module skaffoldbuild|' "$gomod"
+			printf '\nrequire github.com/GoogleContainerTools/skaffold/v2 %s\n' "$version"
+		} >go.mod
 		printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold"\n' >tools.go
-		go get "github.com/GoogleContainerTools/skaffold/v2@$version" >&2
 		go mod tidy >&2
 		CGO_ENABLED=0 nice -n 10 go build -ldflags "-s -w" -o "$skaffold.tmp" github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold
 		mv "$skaffold.tmp" "$skaffold"

@@ -220,7 +220,9 @@ func TestProductCatalogLifecycle(t *testing.T) {
 		t.Errorf("ready after a refused sync: %v", err)
 	}
 
-	// A Job that died without an account.
+	// A Job that died without an account. Job conditions have whole
+	// seconds: let it finish in a later second than the refused one.
+	time.Sleep(1100 * time.Millisecond)
 	job = syncNow(t, c, key, "3")
 	finish(t, c, job, false, "panic: out of memory\n")
 	eventually(t, "job failed", func() error {
