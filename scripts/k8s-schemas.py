@@ -25,7 +25,7 @@ KINDS = {
     ("apiextensions.k8s.io", "v1", "CustomResourceDefinition"),
     ("search.productsearch.dev", "v1alpha1", "ProductCatalog"),
 }
-FLEX = {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "number"}]}
+FLEX = {"anyOf": [{"type": "string"}, {"type": "number"}]}
 
 
 def fix(node):

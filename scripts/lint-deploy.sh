@@ -23,9 +23,10 @@ for v in "${values[@]}"; do
 done
 
 validate() { # name
-	"$kubeconform" -strict -summary -output text -schema-location "$schemas/{{ .ResourceKind }}{{ .KindSuffix }}.json" - |
-		sed "s/^Summary:/$1:/"
-	return "${PIPESTATUS[0]}"
+	local out rc=0
+	out=$("$kubeconform" -strict -summary -output text -schema-location "$schemas/{{ .ResourceKind }}{{ .KindSuffix }}.json" -) || rc=$?
+	echo "${out/#Summary:/$1:}"
+	return "$rc"
 }
 for v in "${values[@]}"; do
 	"$helm" template product-search "$chart" --namespace product-search --include-crds ${v:+-f "$v"} | validate "chart ${v:-defaults}"
