@@ -18,7 +18,8 @@
 # lives in build/k8s-local and is removed by down.
 #
 # While it runs the cluster changes the host: a bridge cni0 (10.244.0.1/24),
-# iptables chains (KUBE-*, CNI-*, a rule dropping outside traffic to 6443),
+# iptables chains (KUBE-*, CNI-*, rules dropping outside traffic to the
+# apiserver and the registry; NodePorts answer on 127.0.0.1 only),
 # the sysctls kubelet and kube-proxy set, and kubepods cgroups. down removes
 # them and restores the sysctls; it is safe to run at any time, also after
 # a failed up. Needs root (as CI runs).
@@ -227,7 +228,11 @@ up() {
 	ip link show cni0 >/dev/null 2>&1 || {
 		ip link add cni0 type bridge && ip addr add "$bridge_ip/24" dev cni0 && ip link set cni0 up
 	}
-	iptables -C INPUT -i eth0 -p tcp --dport 6443 -j DROP 2>/dev/null || iptables -I INPUT -i eth0 -p tcp --dport 6443 -j DROP
+	# The apiserver and the registry listen on all addresses (pods reach
+	# them on the bridge); nothing outside the machine may.
+	for port in 6443 5000; do
+		iptables -C INPUT -i eth0 -p tcp --dport $port -j DROP 2>/dev/null || iptables -I INPUT -i eth0 -p tcp --dport $port -j DROP
+	done
 
 	start etcd etcd --data-dir "$run/etcd" --listen-client-urls http://127.0.0.1:2379 --advertise-client-urls http://127.0.0.1:2379 \
 		--listen-peer-urls http://127.0.0.1:2380 --initial-advertise-peer-urls http://127.0.0.1:2380 \
@@ -260,7 +265,7 @@ up() {
 	start kubelet "$bin/kubelet" --config="$state/conf/kubelet.yaml" --kubeconfig="$pki/kubelet.kubeconfig" \
 		--root-dir="$run/kubelet" --node-ip=$bridge_ip --hostname-override="$(hostname)"
 	start kube-proxy "$bin/kube-proxy" --kubeconfig="$pki/kube-proxy.kubeconfig" --proxy-mode=iptables \
-		--cluster-cidr=10.244.0.0/16 --hostname-override="$(hostname)" \
+		--cluster-cidr=10.244.0.0/16 --hostname-override="$(hostname)" --nodeport-addresses=127.0.0.0/8 \
 		--metrics-bind-address=127.0.0.1:10249 --healthz-bind-address=127.0.0.1:10256
 	wait_for node 180 node_ready
 	kubectl apply -f scripts/k8s-local/coredns.yaml >/dev/null
@@ -304,7 +309,7 @@ down() {
 		findmnt -rn -o TARGET | grep "^$run/" | sort -r | xargs -r -n1 umount -l 2>/dev/null || true
 	fi
 	[ -x "$bin/kube-proxy" ] && "$bin/kube-proxy" --cleanup >/dev/null 2>&1 || true
-	iptables -D INPUT -i eth0 -p tcp --dport 6443 -j DROP 2>/dev/null || true
+	for port in 6443 5000; do iptables -D INPUT -i eth0 -p tcp --dport $port -j DROP 2>/dev/null || true; done
 	local ipt t rule c
 	for ipt in iptables ip6tables; do
 		for t in nat filter mangle; do

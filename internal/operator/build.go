@@ -152,8 +152,9 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string) batchv1.JobSpec {
 		}
 	}
 	pod := corev1.PodSpec{
-		RestartPolicy:      corev1.RestartPolicyNever,
-		ServiceAccountName: pc.Spec.ServiceAccountName,
+		RestartPolicy:                corev1.RestartPolicyNever,
+		ServiceAccountName:           pc.Spec.ServiceAccountName,
+		AutomountServiceAccountToken: ptr(false),
 		SecurityContext: &corev1.PodSecurityContext{
 			RunAsNonRoot: ptr(true), RunAsUser: ptr[int64](65532), RunAsGroup: ptr[int64](65532), FSGroup: ptr[int64](65532),
 			SeccompProfile: &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault},
