@@ -124,7 +124,7 @@ func TestOverlaysMatchChartValues(t *testing.T) {
 	pairs := []struct {
 		name           string
 		chart, overlay rendering
-		ignore          []string // objects only the overlay has
+		ignore         []string // objects only the overlay has
 	}{
 		{"prod", rs[1], rs[6], nil},
 		{"dev", rs[3], rs[5], []string{"Namespace/product-search"}},
