@@ -118,10 +118,11 @@ mcp=$(curl -fsS "${auth[@]}" -H 'Content-Type: application/json' -H 'Accept: app
 grep -q '"result"' <<<"$mcp" && ! grep -q '"isError":true' <<<"$mcp" || fail "mcp: $mcp"
 echo "health, search, product $id and MCP tools/call answer" >&2
 
-# cpu_usage prints the API pods' total CPU time in nanoseconds (cgroup v1 cpuacct).
-cpu_usage() {
+# cpu_usage prints the total CPU time in nanoseconds of the pods of a
+# component (cgroup v1 cpuacct).
+cpu_usage() { # component
 	local total=0 uid f
-	for uid in $(kubectl -n "$ns" get pods -l app.kubernetes.io/component=api -o jsonpath='{.items[*].metadata.uid}'); do
+	for uid in $(kubectl -n "$ns" get pods -l "app.kubernetes.io/component=$1" -o jsonpath='{.items[*].metadata.uid}'); do
 		for f in /sys/fs/cgroup/cpu,cpuacct/kubepods/*/pod"$uid"/cpuacct.usage /sys/fs/cgroup/cpu,cpuacct/kubepods/pod"$uid"/cpuacct.usage; do
 			[ -f "$f" ] && total=$((total + $(cat "$f")))
 		done
@@ -140,11 +141,11 @@ k6load mix -e MODE=mix -e RATE=${E2E_RATE:-40} -e DURATION=${E2E_DURATION:-60s} 
 cat "$out/mix.txt" >&2
 figure "k6 mix: $(head -1 "$out/mix.txt")"
 for mode in search mcp; do
-	c0=$(cpu_usage)
+	a0=$(cpu_usage api) e0=$(cpu_usage elasticsearch)
 	k6load "cpu-$mode" -e MODE=$mode -e RATE=40 -e DURATION=20s || { cat "$out/cpu-$mode.txt" >&2; fail "k6 $mode"; }
-	c1=$(cpu_usage)
+	a1=$(cpu_usage api) e1=$(cpu_usage elasticsearch)
 	n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["metrics"]["http_reqs"]["values"]["count"])' "$out/cpu-$mode.json")
-	figure "CPU per $mode call (API pods, cgroup): $(python3 -c "print(f'{($c1 - $c0) / 1e6 / $n:.2f} ms over $n requests')")"
+	figure "CPU per $mode call over $n requests (cgroups): $(python3 -c "print(f'API {($a1 - $a0) / 1e6 / $n:.2f} ms, Elasticsearch {($e1 - $e0) / 1e6 / $n:.2f} ms')")"
 done
 
 step "helm upgrade to a new image tag under load"
