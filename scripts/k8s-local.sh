@@ -214,7 +214,7 @@ wait_for() { # what seconds command...
 }
 
 up() {
-	[ -x "$bin/kube-apiserver" ] || build
+	build
 	[ "$(id -u)" -eq 0 ] || { log "needs root"; exit 1; }
 	[ -f "$run/kube-apiserver.pid" ] && { log "already up (down first)"; exit 1; }
 	local t0=$SECONDS
@@ -332,10 +332,17 @@ down() {
 	log "down; host changes undone"
 }
 
+# control_plane builds what envtest and schemas need: etcd (Debian's) and
+# the apiserver and kubectl.
+control_plane() {
+	deps
+	scripts/k8s-local/build-kubernetes.sh "$version" "$bin" kube-apiserver kubectl
+}
+
 # schemas starts etcd and an apiserver only, installs the CRD and writes
 # the kubeconform schemas of the kinds the deployment uses.
 schemas() {
-	[ -x "$bin/kube-apiserver" ] || build
+	control_plane
 	[ -f "$run/kube-apiserver.pid" ] && { log "a cluster is up (down first)"; exit 1; }
 	certs
 	mkdir -p "$run" "$logs"
@@ -357,7 +364,7 @@ schemas() {
 }
 
 envtest() {
-	[ -x "$bin/kube-apiserver" ] || build
+	control_plane
 	local dir=$cache/k8s-$version/envtest
 	mkdir -p "$dir"
 	ln -sf "$bin/kube-apiserver" "$dir/kube-apiserver"

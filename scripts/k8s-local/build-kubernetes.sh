@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Kubernetes commands of one release from the Go module proxy:
 #
-#   scripts/k8s-local/build-kubernetes.sh v1.34.12 OUTDIR
+#   scripts/k8s-local/build-kubernetes.sh v1.34.12 OUTDIR [COMMAND...]
 #
+# (all six commands of a node when none are named).
 # k8s.io/kubernetes is not meant to be required as a module: its go.mod
 # points its staging modules (k8s.io/api, k8s.io/client-go, ...) at v0.0.0.
 # A scratch module beside OUTDIR requires it and replaces each of those with
@@ -12,6 +13,9 @@ set -euo pipefail
 
 version=$1
 out=$2
+shift 2
+commands=("$@")
+[ ${#commands[@]} -gt 0 ] || commands=(kube-apiserver kubectl kube-controller-manager kube-scheduler kubelet kube-proxy)
 minor=$(cut -d. -f2 <<<"$version")
 staging=v0.${version#v1.}
 src=$out/../src
@@ -48,7 +52,7 @@ for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
 	ldflags+=" -X $pkg.gitVersion=$version -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
 done
 ldflags+=" -X k8s.io/component-base/version.gitTreeState=clean"
-for cmd in kube-apiserver kubectl kube-controller-manager kube-scheduler kubelet kube-proxy; do
+for cmd in "${commands[@]}"; do
 	[ -x "$out/$cmd" ] && continue
 	t0=$SECONDS
 	CGO_ENABLED=0 nice -n 10 go build -ldflags "$ldflags" -o "$out/$cmd.tmp" "k8s.io/kubernetes/cmd/$cmd"
