@@ -123,7 +123,7 @@ echo "health, search, product $id and MCP tools/call answer" >&2
 cpu_usage() { # component
 	local total=0 uid f
 	for uid in $(kubectl -n "$ns" get pods -l "app.kubernetes.io/component=$1" -o jsonpath='{.items[*].metadata.uid}'); do
-		for f in /sys/fs/cgroup/cpu,cpuacct/kubepods/*/pod"$uid"/cpuacct.usage /sys/fs/cgroup/cpu,cpuacct/kubepods/pod"$uid"/cpuacct.usage; do
+		for f in /sys/fs/cgroup/cpuacct/kubepods/*/pod"$uid"/cpuacct.usage /sys/fs/cgroup/cpuacct/kubepods/pod"$uid"/cpuacct.usage; do
 			[ -f "$f" ] && total=$((total + $(cat "$f")))
 		done
 	done

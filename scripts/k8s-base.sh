@@ -6,7 +6,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 helm=$(scripts/tools.sh helm)
-"$helm" template product-search charts/product-search --namespace product-search --include-crds |
+# No hooks: the chart's pre-delete Job would delete the catalog when applied.
+"$helm" template product-search charts/product-search --namespace product-search --include-crds --no-hooks |
 	python3 -c '
 import sys, yaml
 docs = [d for d in yaml.safe_load_all(sys.stdin) if d]

@@ -66,7 +66,7 @@ build() {
 		CGO_ENABLED=0 go build -ldflags "-s -w" -o "$ctx/pause" ./scripts/k8s-local/pause
 		printf 'FROM scratch\nCOPY pause /pause\nENTRYPOINT ["/pause"]\n' >"$ctx/Containerfile"
 		buildah bud --quiet -t localhost/pause:3.10 -f "$ctx/Containerfile" "$ctx" >/dev/null
-		podman save --format docker-archive -o "$images/pause.tar" localhost/pause:3.10
+		podman save -q --format docker-archive -o "$images/pause.tar" localhost/pause:3.10
 		rm -rf "$ctx"
 	fi
 	if [ ! -s "$images/coredns.tar" ]; then
@@ -75,7 +75,7 @@ build() {
 		cp "$(scripts/tools.sh coredns)" "$ctx/coredns"
 		printf 'FROM scratch\nCOPY coredns /coredns\nENTRYPOINT ["/coredns"]\n' >"$ctx/Containerfile"
 		buildah bud --quiet -t localhost/coredns:local -f "$ctx/Containerfile" "$ctx" >/dev/null
-		podman save --format docker-archive -o "$images/coredns.tar" localhost/coredns:local
+		podman save -q --format docker-archive -o "$images/coredns.tar" localhost/coredns:local
 		rm -rf "$ctx"
 	fi
 }
@@ -296,6 +296,9 @@ stop() {
 }
 
 down() {
+	# Best effort to the end: every step runs even when an earlier one finds
+	# nothing to undo.
+	set +e +o pipefail
 	for n in kube-proxy kubelet kube-scheduler kube-controller-manager; do stop "$n"; done
 	# Pod sandboxes first, while containerd still runs: stops containers and
 	# tears down their network namespaces.

@@ -229,11 +229,16 @@ func TestProductCatalogLifecycle(t *testing.T) {
 		return condition(c, key, v1alpha1.ConditionDegraded, metav1.ConditionTrue, ReasonJobFailed)
 	})
 
-	// Deleting the catalog removes its CronJob, ConfigMap and Jobs.
-	if err := c.Delete(ctx, pc); err != nil {
+	// Deleting the catalog (as the chart's pre-delete hook does) removes
+	// its CronJob, ConfigMap and Jobs, then the catalog.
+	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := DeleteCatalogs(dctx, c, []string{ns}, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "catalog gone", func() error { return gone(c, key, &v1alpha1.ProductCatalog{}) })
+	if err := gone(c, key, &v1alpha1.ProductCatalog{}); err != nil {
+		t.Fatal(err)
+	}
 	for _, o := range []client.Object{&batchv1.CronJob{}, &corev1.ConfigMap{}} {
 		if err := gone(c, client.ObjectKey{Namespace: ns, Name: name}, o); err != nil {
 			t.Errorf("%T after delete: %v", o, err)

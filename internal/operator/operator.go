@@ -15,6 +15,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -22,6 +23,7 @@ import (
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
@@ -114,6 +116,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	fs.BoolVar(&o.LeaderElection, "leader-elect", false, "elect one active replica through a Lease")
 	fs.StringVar(&o.LeaderElectionNamespace, "leader-election-namespace", getenv("POD_NAMESPACE"), "`namespace` of the Lease (POD_NAMESPACE)")
 	debug := fs.Bool("debug", false, "log at debug level")
+	deleteCatalogs := fs.Bool("delete-catalogs", false, "delete every ProductCatalog in --namespaces, wait until the operator has cleaned them up, and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -134,6 +137,17 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	cfg, err := ctrl.GetConfig()
 	if err != nil {
 		return fmt.Errorf("kubernetes configuration: %w", err)
+	}
+	if *deleteCatalogs {
+		scheme, err := NewScheme()
+		if err != nil {
+			return err
+		}
+		c, err := client.New(cfg, client.Options{Scheme: scheme})
+		if err != nil {
+			return err
+		}
+		return DeleteCatalogs(ctx, c, o.Namespaces, time.Second)
 	}
 	mgr, err := NewManager(cfg, o)
 	if err != nil {
