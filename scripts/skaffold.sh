@@ -11,6 +11,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+root=$PWD
 version=v2.16.1
 cache=${PRODUCTSEARCH_CACHE:-/var/cache/productsearch}
 mkdir -p "$cache/tools" 2>/dev/null && [ -w "$cache/tools" ] || cache=${XDG_CACHE_HOME:-$HOME/.cache}/productsearch
@@ -35,14 +36,22 @@ if [ ! -x "$skaffold" ]; then
 	)
 fi
 
+# A private home with its global configuration: no usage metrics are
+# collected or sent, no update check, and ~/.skaffold stays untouched.
+home=$root/build/skaffold/home
+mkdir -p "$home/.skaffold"
+printf 'global:\n  collect-metrics: false\n  update-check: false\nkubeContexts: []\n' >"$home/.skaffold/config"
+export SKAFFOLD_UPDATE_CHECK=false DOCKER_CONFIG=${DOCKER_CONFIG:-$HOME/.docker} KUBECONFIG=${KUBECONFIG:-$HOME/.kube/config}
+export HOME=$home
+
 if [ "${1:-}" = render ]; then
 	helm=$(scripts/tools.sh helm)
 	mkdir -p build/skaffold
 	for p in dev prod; do
-		PATH=$(dirname "$helm"):$PATH SKAFFOLD_UPDATE_CHECK=false "$skaffold" render -p "$p" --offline=true \
+		PATH=$(dirname "$helm"):$PATH "$skaffold" render -p "$p" --offline=true \
 			--digest-source=tag --output "build/skaffold/$p.yaml" >&2
 		echo "skaffold render -p $p: $(grep -c '^kind:' "build/skaffold/$p.yaml") objects in build/skaffold/$p.yaml" >&2
 	done
 	exit 0
 fi
-SKAFFOLD_UPDATE_CHECK=false exec "$skaffold" "$@"
+exec "$skaffold" "$@"
