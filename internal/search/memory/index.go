@@ -74,13 +74,15 @@ type index struct {
 	category  map[string]*roaring.Bitmap
 	brand     map[string]*roaring.Bitmap // by catalog.NormalizeBrand
 	types     map[string]*roaring.Bitmap // by product type
-	fits      map[string]*roaring.Bitmap // by term: titles holding it only after "for" (search.TitleFits)
+	fits      map[string]*roaring.Bitmap // by term: products (not accessories) whose titles hold it only after "for" (search.TitleFits)
 	accessory []bool
 
 	browseOrder []uint32 // products before accessories, offer_count desc, price asc, id asc
 	browseRank  []uint32 // doc -> position in browseOrder
 	normOrder   []uint32 // products before accessories, length norm desc, then browse order
 	normRank    []uint32 // doc -> position in normOrder
+	flatOrder   []uint32 // length norm desc, then browse order (normOrder without its tiers)
+	flatRank    []uint32 // doc -> position in flatOrder
 	info        []docInfo
 
 	attrs map[string]*attrColumn
@@ -191,8 +193,10 @@ func (ix *index) buildText() {
 			ix.docTerms = append(ix.docTerms, v)
 			lists[v] = append(lists[v], uint32(doc))
 		}
-		for _, t := range toks[doc].fits {
-			add(ix.fits, t, uint32(doc))
+		if ix.products[doc].ProductType != catalog.TypeAccessory {
+			for _, t := range toks[doc].fits {
+				add(ix.fits, t, uint32(doc))
+			}
 		}
 		slices.Sort(ix.docTerms[start:])
 		ix.wordsOff[doc+1] = uint32(len(ix.words))
@@ -302,6 +306,14 @@ func (ix *index) buildBrowseOrder() {
 	ix.normRank = make([]uint32, n)
 	for rank, doc := range ix.normOrder {
 		ix.normRank[doc] = uint32(rank)
+	}
+	// The same order within one tier, for queries that move some products
+	// to the accessories' tier (see query.fit): each tier is read from it.
+	ix.flatOrder = slices.Clone(ix.browseOrder)
+	slices.SortStableFunc(ix.flatOrder, func(a, b uint32) int { return cmp.Compare(ix.norm[b], ix.norm[a]) })
+	ix.flatRank = make([]uint32, n)
+	for rank, doc := range ix.flatOrder {
+		ix.flatRank[doc] = uint32(rank)
 	}
 }
 

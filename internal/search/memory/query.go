@@ -35,6 +35,7 @@ type scratch struct {
 	unverified []uint32
 	rest       []uint32
 	bits       []uint64 // over browse ranks
+	fit        []uint64 // over documents: the candidates in the accessories' tier for being made for a query word
 	cbits      []uint64 // over documents: the candidates
 	ranked     []ranked
 	rankedM    []ranked
@@ -115,14 +116,15 @@ type query struct {
 	hasRequired bool
 	reqWeight   float64
 	useTier     bool
-	fit         *roaring.Bitmap // candidates made for what a required word names; nil when none
-	reqBits     uint32          // query positions of required words
-	pairBits    uint32          // query positions p where words p and p+1 are scored side by side
-	scoring     bool            // any query word affects the ranking
-	masked      bool            // masks are computed
+	fit         bool   // some candidate is a product made for what a required word names (sc.fit)
+	reqBits     uint32 // query positions of required words
+	pairBits    uint32 // query positions p where words p and p+1 are scored side by side
+	scoring     bool   // any query word affects the ranking
+	masked      bool   // masks are computed
 	// static, when set, is a precomputed order equal to the relevance
 	// order of this query (rank: doc -> position in order).
 	static      bool
+	tiered      bool // the static order holds one tier: markBrowse reads the tiers in turn
 	order, rank []uint32
 }
 
@@ -308,6 +310,36 @@ func (ix *index) termBitmap(t search.Term) *roaring.Bitmap {
 	return parts
 }
 
+// markFits marks in sc.fit the candidates among the products made for a
+// required word (bm, which holds no accessory: see index.fits).
+func (q *query) markFits(bm *roaring.Bitmap) {
+	it := bm.Iterator()
+	it.AdvanceIfNeeded(q.c.lo)
+	for it.HasNext() {
+		doc := it.Next()
+		if doc >= q.c.hi {
+			break
+		}
+		if q.c.bm != nil && !q.c.bm.Contains(doc) {
+			continue
+		}
+		if !q.fit {
+			n := (len(q.ix.products) + 63) / 64
+			if cap(q.sc.fit) < n {
+				q.sc.fit = make([]uint64, n)
+			}
+			q.sc.fit = q.sc.fit[:n]
+			clear(q.sc.fit)
+			q.fit = true
+		}
+		q.sc.fit[doc>>6] |= 1 << (doc & 63)
+	}
+}
+
+// fits reports whether doc is in the accessories' tier for being made for
+// a query word.
+func (q *query) fits(doc uint32) bool { return q.fit && q.sc.fit[doc>>6]&(1<<(doc&63)) != 0 }
+
 // prepare resolves the query words for scoring and the constraints.
 func (q *query) prepare() {
 	ix, a, sc := q.ix, &q.plan.Analysis, q.sc
@@ -318,25 +350,7 @@ func (q *query) prepare() {
 		required[t.Text] = true
 		q.reqWeight += q.termWeight(t.Text)
 		if bm := ix.fits[t.Text]; bm != nil && q.useTier {
-			if q.fit == nil {
-				q.fit = bm.Clone()
-			} else {
-				q.fit.Or(bm)
-			}
-		}
-	}
-	if q.fit != nil {
-		// Only devices among the candidates change tier.
-		if acc := ix.types[string(catalog.TypeAccessory)]; acc != nil {
-			q.fit.AndNot(acc)
-		}
-		if q.c.bm != nil {
-			q.fit.And(q.c.bm)
-		}
-		q.fit.RemoveRange(0, uint64(q.c.lo))
-		q.fit.RemoveRange(uint64(q.c.hi), uint64(len(ix.products)))
-		if q.fit.IsEmpty() {
-			q.fit = nil
+			q.markFits(bm)
 		}
 	}
 	q.scoring = q.hasRequired
@@ -405,9 +419,14 @@ func (q *query) prepare() {
 	switch {
 	case !q.scoring:
 		q.static = true
-	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier && q.fit == nil:
+	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier && !q.fit:
 		q.static = true
 		q.order, q.rank = ix.normOrder, ix.normRank
+	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier:
+		// The same, with the products made for a query word in the
+		// accessories' tier: each tier is read from the untiered order.
+		q.static, q.tiered = true, true
+		q.order, q.rank = ix.flatOrder, ix.flatRank
 	}
 }
 

@@ -93,7 +93,7 @@ func (q *query) key(doc uint32) ranked {
 	r := ranked{doc: doc, rank: info.rank}
 	if q.useTier {
 		r.tier = info.tier
-		if r.tier == 0 && q.fit != nil && q.fit.Contains(doc) {
+		if r.tier == 0 && q.fits(doc) {
 			r.tier = 1
 		}
 	}
@@ -202,7 +202,7 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 	if c.bm != nil {
 		return q.markBrowse(c.docs, 0, 0, skipScored, k, out)
 	}
-	if int(c.hi-c.lo)*denseBrowse < len(ix.products) {
+	if q.tiered || int(c.hi-c.lo)*denseBrowse < len(ix.products) {
 		return q.markBrowse(nil, c.lo, c.hi, skipScored, k, out)
 	}
 	// Most documents are candidates: walk the browse order.
@@ -222,8 +222,26 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 // over rank space: it marks the rank of every document in docs (or in lo..hi when
 // docs is nil), leaving out scored ones with skipScored, then reads the
 // first k marks. The cost is linear in the documents plus a pass over N/64
-// words.
+// words. When the order holds no tiers (q.tiered), the products' tier is
+// read first and the accessories' tier after it.
 func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int, out []uint32) []uint32 {
+	if !q.tiered {
+		return q.markPass(docs, lo, hi, skipScored, passAll, k, out)
+	}
+	end := len(out) + k
+	out = q.markPass(docs, lo, hi, skipScored, passProducts, k, out)
+	return q.markPass(docs, lo, hi, skipScored, passAccessories, end-len(out), out)
+}
+
+// The documents one markPass reads.
+const (
+	passAll         = iota
+	passProducts    // the products' tier
+	passAccessories // the accessories' tier: accessories and the products q.fits
+)
+
+// markPass is one pass of markBrowse over the documents of one tier (or all).
+func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k int, out []uint32) []uint32 {
 	if k <= 0 {
 		return out
 	}
@@ -237,10 +255,14 @@ func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int,
 	clear(bits)
 	rank, masks := q.rank, sc.masks
 	mark := func(doc uint32) {
-		if !skipScored || masks[doc] == 0 {
-			r := rank[doc]
-			bits[r>>6] |= 1 << (r & 63)
+		if skipScored && masks[doc] != 0 {
+			return
 		}
+		if pass != passAll && (ix.info[doc].tier == 1 || q.fits(doc)) != (pass == passAccessories) {
+			return
+		}
+		r := rank[doc]
+		bits[r>>6] |= 1 << (r & 63)
 	}
 	if docs != nil {
 		for _, doc := range docs {
