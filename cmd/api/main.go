@@ -14,6 +14,11 @@ import (
 	"syscall"
 )
 
+// version is the build's version, stamped by
+// go build -ldflags "-X main.version=v1.2.3"; empty, the version Go
+// recorded in the binary is used.
+var version string
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

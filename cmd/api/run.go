@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -115,15 +116,55 @@ func parseFlags(args []string, stdout, stderr io.Writer) (check, help bool, err 
 	return *checkFlag, false, nil
 }
 
-// startTelemetry builds the tracer and meter providers: traces go to the
-// OTLP collector when one is configured, 5% of them unless
-// OTEL_TRACES_SAMPLER says otherwise.
+// startTelemetry builds the tracer and meter providers from the OTEL_*
+// variables: spans are exported when an exporter or endpoint is configured,
+// 5% of requests unless OTEL_TRACES_SAMPLER says otherwise. It logs where
+// telemetry goes.
 func startTelemetry(ctx context.Context, cfg config.Config, log *slog.Logger) (*telemetry.Telemetry, error) {
-	opt := telemetry.Options{ServiceName: "productsearch-api", ServiceVersion: api.Version, OTLP: cfg.OTLPEndpoint != "", Logger: log}
-	if cfg.TracesSampler == "" {
-		opt.Sampler = telemetry.DefaultSampler()
+	tc := cfg.Telemetry
+	opt := telemetry.Options{
+		ServiceName:    "productsearch-api",
+		ServiceVersion: telemetry.BuildVersion(version),
+		PodName:        tc.PodName,
+		Namespace:      tc.Namespace,
+		ExportTraces:   tc.ExportTraces(),
+		ExportMetrics:  tc.ExportMetrics(),
+		Logger:         log,
 	}
-	return telemetry.New(ctx, opt)
+	if tc.PodName != "" && tc.Namespace != "" {
+		opt.InstanceID = tc.Namespace + "." + tc.PodName
+	}
+	sampler := tc.Sampler
+	if sampler == "" {
+		opt.Sampler = telemetry.DefaultSampler()
+		sampler = opt.Sampler.Description()
+	} else if tc.SamplerArg != "" {
+		sampler += " " + tc.SamplerArg
+	}
+	tel, err := telemetry.New(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	attrs := []any{slog.String("service_version", opt.ServiceVersion), slog.Bool("sdk_disabled", tc.Disabled)}
+	if opt.ExportTraces {
+		exporter := cmp.Or(tc.TracesExporter, "otlp")
+		if exporter == "otlp" {
+			exporter += " " + tc.TracesProtocol
+		}
+		attrs = append(attrs, slog.String("traces_exporter", exporter), slog.String("traces_endpoint", tc.Endpoint()), slog.String("sampler", sampler))
+	} else {
+		attrs = append(attrs, slog.String("traces_exporter", "none"))
+	}
+	metrics := "none"
+	if opt.ExportMetrics {
+		metrics = cmp.Or(tc.MetricsExporter, "otlp")
+		if tc.MetricsEndpoint != "" && metrics == "otlp" {
+			metrics += " " + tc.MetricsEndpoint
+		}
+	}
+	attrs = append(attrs, slog.String("metrics_exporter", metrics))
+	log.Info("telemetry", attrs...)
+	return tel, nil
 }
 
 // stopTelemetry flushes and stops the providers.

@@ -103,12 +103,8 @@ type Config struct {
 	// MetricsAddr is host:port of the operators' Prometheus listener
 	// (GET /metrics, no key, not rate limited); empty when it is off.
 	MetricsAddr string
-	// OTLPEndpoint is OTEL_EXPORTER_OTLP_ENDPOINT; when set, traces and
-	// metrics are also exported over OTLP/HTTP.
-	OTLPEndpoint string
-	// TracesSampler is OTEL_TRACES_SAMPLER; when empty the server traces
-	// 5% of requests (and every request whose caller samples it).
-	TracesSampler string
+	// Telemetry is what the OTEL_* variables decide.
+	Telemetry Telemetry
 	// Elasticsearch is the cluster SEARCH_BACKEND=elasticsearch queries.
 	Elasticsearch Elasticsearch
 }
@@ -158,8 +154,17 @@ func Variables() [][3]string {
 		{"SHUTDOWN_TIMEOUT", "wait for in-flight requests on SIGTERM (Go duration)", DefaultShutdownTimeout.String()},
 		{"SHUTDOWN_READ_WAIT", "on SIGTERM, wait for a request still being received before closing its connection (Go duration)", DefaultShutdownReadWait.String()},
 		{"METRICS_ADDR", "host:port of the operators' Prometheus GET /metrics (no key, not rate limited); empty or off disables it", DefaultMetricsAddr},
-		{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTLP/HTTP collector for traces and metrics", "(unset: METRICS_ADDR only, no tracing)"},
+		{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTLP collector for traces and metrics (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, _METRICS_ENDPOINT)", "(unset: METRICS_ADDR only, no tracing)"},
+		{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf or grpc (per signal: OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, ...)", "http/protobuf"},
+		{"OTEL_EXPORTER_OTLP_HEADERS", "headers sent to the collector: key1=value1,key2=value2", "(unset)"},
+		{"OTEL_TRACES_EXPORTER", "otlp, console or none", "otlp when an endpoint is set, else none"},
+		{"OTEL_METRICS_EXPORTER", "otlp, console or none (Prometheus is METRICS_ADDR)", "otlp when an endpoint is set, else none"},
 		{"OTEL_TRACES_SAMPLER", "standard OpenTelemetry sampler (with OTEL_TRACES_SAMPLER_ARG)", "5% of requests, parent-based"},
+		{"OTEL_SERVICE_NAME", "service.name of spans and metrics", "productsearch-api"},
+		{"OTEL_RESOURCE_ATTRIBUTES", "extra resource attributes: key1=value1,key2=value2", "(unset)"},
+		{"OTEL_SDK_DISABLED", "true disables tracing and OTLP export", "false"},
+		{"K8S_POD_NAME", "pod name (downward API): k8s.pod.name and service.instance.id", "(unset)"},
+		{"K8S_NAMESPACE_NAME", "namespace (downward API): k8s.namespace.name", "(unset)"},
 	}
 }
 
@@ -193,6 +198,7 @@ func Defaults() Config {
 		MaxConnsPerAddr:  DefaultMaxConnsPerAddr,
 		MetricsAddr:      DefaultMetricsAddr,
 		Elasticsearch:    Elasticsearch{Index: DefaultESIndex, Timeout: DefaultESTimeout},
+		Telemetry:        Telemetry{TracesProtocol: "http/protobuf"},
 	}
 }
 
@@ -446,8 +452,7 @@ func (r *reader) operations(c *Config) {
 			c.MetricsAddr = addr
 		}
 	}
-	c.OTLPEndpoint, _ = r.get("OTEL_EXPORTER_OTLP_ENDPOINT")
-	c.TracesSampler, _ = r.get("OTEL_TRACES_SAMPLER")
+	r.telemetry(&c.Telemetry)
 }
 
 // ParseMetricsAddr parses METRICS_ADDR: host:port (an empty host listens on

@@ -41,6 +41,7 @@ func TestLoadDefaults(t *testing.T) {
 		MaxConnsPerAddr:  256,
 		MetricsAddr:      "127.0.0.1:9464",
 		Elasticsearch:    Elasticsearch{Index: "products", Timeout: 2 * time.Second},
+		Telemetry:        Telemetry{TracesProtocol: "http/protobuf"},
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateComparable(netip.Prefix{})); diff != "" {
 		t.Errorf("Load mismatch (-want +got):\n%s", diff)
@@ -103,7 +104,8 @@ func TestLoadAll(t *testing.T) {
 		MaxConnsPerAddr:  32,
 		PublicOrigins:    []string{"https://search.example.com", "http://explorer.example.com:8080"},
 		MetricsAddr:      "[::1]:9100",
-		OTLPEndpoint:     "http://collector:4318",
+		Telemetry: Telemetry{TracesEndpoint: "http://collector:4318", MetricsEndpoint: "http://collector:4318",
+			TracesProtocol: "http/protobuf"},
 		Elasticsearch: Elasticsearch{Addresses: []string{"https://es-1:9200", "http://es-2:9200"}, Index: "products-blue",
 			Username: "search", Password: " secret ", CAFile: "/etc/es/ca.pem", Timeout: 750 * time.Millisecond},
 	}
@@ -146,6 +148,12 @@ func TestLoadErrors(t *testing.T) {
 		{"elasticsearch without nodes", map[string]string{"SEARCH_BACKEND": "elasticsearch"}, []string{"ELASTICSEARCH_URL:", "node URLs"}},
 		{"elasticsearch node not a URL", map[string]string{"ELASTICSEARCH_URL": "es-1:9200"}, []string{"ELASTICSEARCH_URL:", "http or https URL"}},
 		{"elasticsearch timeout", map[string]string{"ELASTICSEARCH_TIMEOUT": "0"}, []string{"ELASTICSEARCH_TIMEOUT:", "positive"}},
+		{"unknown trace exporter", map[string]string{"OTEL_TRACES_EXPORTER": "zipkin"}, []string{"OTEL_TRACES_EXPORTER:", "otlp, console, none"}},
+		{"prometheus push", map[string]string{"OTEL_METRICS_EXPORTER": "prometheus"}, []string{"OTEL_METRICS_EXPORTER:"}},
+		{"json protocol", map[string]string{"OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/json"}, []string{"OTEL_EXPORTER_OTLP_TRACES_PROTOCOL:"}},
+		{"unknown sampler", map[string]string{"OTEL_TRACES_SAMPLER": "sometimes"}, []string{"OTEL_TRACES_SAMPLER:"}},
+		{"ratio out of range", map[string]string{"OTEL_TRACES_SAMPLER": "traceidratio", "OTEL_TRACES_SAMPLER_ARG": "5"}, []string{"OTEL_TRACES_SAMPLER_ARG:", "between 0 and 1"}},
+		{"sdk disabled not a bool", map[string]string{"OTEL_SDK_DISABLED": "yes please"}, []string{"OTEL_SDK_DISABLED:"}},
 		{"several at once", map[string]string{"PORT": "x", "LOG_LEVEL": "y"}, []string{"PORT:", "LOG_LEVEL:"}},
 	}
 	for _, tc := range tests {
@@ -158,6 +166,37 @@ func TestLoadErrors(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not contain %q", err, w)
 				}
+			}
+		})
+	}
+}
+
+func TestTelemetry(t *testing.T) {
+	tests := []struct {
+		name            string
+		env             map[string]string
+		traces, metrics bool
+		endpoint        string
+	}{
+		{"unset", nil, false, false, "http://localhost:4318"},
+		{"general endpoint", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318"}, true, true, "http://c:4318"},
+		{"traces endpoint alone", map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://c:4318/v1/traces"}, true, false, "http://c:4318/v1/traces"},
+		{"metrics endpoint alone", map[string]string{"OTEL_EXPORTER_OTLP_METRICS_ENDPOINT": "http://c:4318/v1/metrics"}, false, true, "http://localhost:4318"},
+		{"per-signal wins", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://a:4318", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://b/t"}, true, true, "http://b/t"},
+		{"exporter named", map[string]string{"OTEL_TRACES_EXPORTER": "otlp", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"}, true, false, "localhost:4317"},
+		{"console", map[string]string{"OTEL_TRACES_EXPORTER": "Console"}, true, false, "stdout"},
+		{"none", map[string]string{"OTEL_TRACES_EXPORTER": "none", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318"}, false, true, "http://c:4318"},
+		{"sdk disabled", map[string]string{"OTEL_SDK_DISABLED": "true", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318"}, false, false, "http://c:4318"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(env(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := [3]any{c.Telemetry.ExportTraces(), c.Telemetry.ExportMetrics(), c.Telemetry.Endpoint()}
+			if diff := cmp.Diff([3]any{tc.traces, tc.metrics, tc.endpoint}, got); diff != "" {
+				t.Errorf("traces, metrics, endpoint mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/config"
+)
+
+// TestTelemetryLog checks the start-up line that says where telemetry
+// goes. The endpoints point at a closed port: nothing is sent before the
+// providers shut down.
+func TestTelemetryLog(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want map[string]any
+	}{
+		{"nothing configured", nil, map[string]any{"traces_exporter": "none", "metrics_exporter": "none"}},
+		{"traces endpoint alone", map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://127.0.0.1:1/v1/traces"}, map[string]any{
+			"traces_exporter": "otlp http/protobuf", "traces_endpoint": "http://127.0.0.1:1/v1/traces",
+			"sampler":          "ParentBased{root:TraceIDRatioBased{0.05},remoteParentSampled:AlwaysOnSampler,remoteParentNotSampled:AlwaysOffSampler,localParentSampled:AlwaysOnSampler,localParentNotSampled:AlwaysOffSampler}",
+			"metrics_exporter": "none",
+		}},
+		{"sampler named", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_TRACES_SAMPLER": "traceidratio", "OTEL_TRACES_SAMPLER_ARG": "0.5"}, map[string]any{
+			"traces_exporter": "otlp http/protobuf", "traces_endpoint": "http://127.0.0.1:1", "sampler": "traceidratio 0.5",
+			"metrics_exporter": "otlp http://127.0.0.1:1",
+		}},
+		{"sdk disabled", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_SDK_DISABLED": "true"}, map[string]any{
+			"traces_exporter": "none", "metrics_exporter": "none", "sdk_disabled": true,
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v) // the SDK reads the process environment
+			}
+			cfg, err := config.Load(func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			tel, err := startTelemetry(context.Background(), cfg, slog.New(slog.NewJSONHandler(&buf, nil)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			tel.Shutdown(ctx)
+			var got map[string]any
+			if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+				t.Fatalf("log %q: %v", buf.String(), err)
+			}
+			want := map[string]any{"level": "INFO", "msg": "telemetry", "sdk_disabled": false, "service_version": got["service_version"]}
+			for k, v := range tc.want {
+				want[k] = v
+			}
+			delete(got, "time")
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("start-up line mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
