@@ -50,7 +50,7 @@ func (p *process) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(p.stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := slog.New(telemetry.LogHandler(slog.NewJSONHandler(p.stderr, &slog.HandlerOptions{Level: cfg.LogLevel})))
 	tel, err := startTelemetry(ctx, cfg, log)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
+	"productsearch/internal/telemetry"
 )
 
 const testPublicKey = "ps_public_demo_key"
@@ -105,7 +106,7 @@ func startServer(t testing.TB, opt Options, mounts ...func(*Server)) *testServer
 		opt.Engine = newFakeEngine()
 	}
 	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		opt.Logger = slog.New(telemetry.LogHandler(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	}
 	if opt.PublicKey == "" {
 		opt.PublicKey = testPublicKey

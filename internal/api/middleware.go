@@ -111,7 +111,7 @@ func (s *Server) newRequestID() string {
 // that observe answers it with a 500 whatever the panic value.
 func (s *Server) logPanic(c *fiber.Ctx, r any) {
 	st := state(c)
-	s.log.Error("panic serving request", ridAttr(st), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+	s.log.ErrorContext(c.UserContext(), "panic serving request", ridAttr(st), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
 	st.panicked = true
 	c.Response().ResetBody()
 }
@@ -160,9 +160,9 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 		if err != nil {
 			status, msg, internal := classify(c, err)
 			if internal && status != errInternal.Status {
-				s.log.Warn("request failed", ridAttr(st), slog.Int("status", status), slog.Any("err", err))
+				s.log.WarnContext(c.UserContext(), "request failed", ridAttr(st), slog.Int("status", status), slog.Any("err", err))
 			} else if internal && err != errInternal {
-				s.log.Error("request failed", ridAttr(st), slog.Any("err", err))
+				s.log.ErrorContext(c.UserContext(), "request failed", ridAttr(st), slog.Any("err", err))
 			}
 			writeJSONError(c, status, msg)
 			err = nil
@@ -209,7 +209,8 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 	if status >= 500 {
 		level = slog.LevelError
 	}
-	if !s.log.Enabled(context.Background(), level) {
+	ctx := c.UserContext() // its span joins the line to the trace
+	if !s.log.Enabled(ctx, level) {
 		return
 	}
 	var suppressed int64
@@ -239,7 +240,7 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 		// Lines of unrouted requests left out since the last one.
 		attrs = append(attrs, slog.Int64("suppressed", suppressed))
 	}
-	s.log.LogAttrs(context.Background(), level, "request", attrs...)
+	s.log.LogAttrs(ctx, level, "request", attrs...)
 }
 
 // ridAttr is the log attribute of the request id.
@@ -308,7 +309,7 @@ func (s *Server) charge(c *fiber.Ctx, key string, limit int, scope string) bool 
 	if err != nil {
 		// The stores in use fall back instead of failing; should one
 		// fail anyway, serving beats refusing every request.
-		s.log.Warn("rate limiter failed; request allowed", slog.Any("err", err))
+		s.log.WarnContext(c.UserContext(), "rate limiter failed; request allowed", slog.Any("err", err))
 		return true
 	}
 	setLimitHeaders(c, d)

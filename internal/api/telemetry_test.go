@@ -1,0 +1,85 @@
+package api
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+
+	"productsearch/internal/telemetry"
+)
+
+// tracedServer serves with every request traced into the returned
+// exporter.
+func tracedServer(t *testing.T, opt Options, mounts ...func(*Server)) (*testServer, *telemetry.Telemetry, *tracetest.InMemoryExporter) {
+	t.Helper()
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tel.Shutdown(context.Background()) })
+	opt.Telemetry = tel
+	return startServer(t, opt, mounts...), tel, exp
+}
+
+// TestRequestLogJoinsTrace checks that the access log line of a request
+// names the trace and the server span of the request.
+func TestRequestLogJoinsTrace(t *testing.T) {
+	ts, tel, exp := tracedServer(t, Options{})
+	tests := []struct {
+		name, path, rid string
+		status          int
+	}{
+		{"search", "/api/search?limit=1", "log-search-1", 200},
+		{"unknown product", "/api/product/nope", "log-product-2", 404},
+		{"bad query", "/api/search?limit=x", "log-bad-3", 400},
+	}
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	for _, tc := range tests {
+		ts.get(t, tc.path, "traceparent", "00-"+traceID+"-00f067aa0ba902b7-01", "X-Request-ID", tc.rid)
+	}
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spans := map[string]string{} // request id to span id
+	for _, s := range exp.GetSpans() {
+		if s.SpanKind != trace.SpanKindServer {
+			continue
+		}
+		for _, kv := range s.Attributes {
+			if kv.Key == "http.request_id" {
+				spans[kv.Value.AsString()] = s.SpanContext.SpanID().String()
+			}
+		}
+	}
+	lines := map[string][2]string{}
+	sc := bufio.NewScanner(strings.NewReader(ts.logs.String()))
+	for sc.Scan() {
+		var line struct {
+			Msg       string `json:"msg"`
+			RequestID string `json:"request_id"`
+			TraceID   string `json:"trace_id"`
+			SpanID    string `json:"span_id"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		if line.Msg == "request" {
+			lines[line.RequestID] = [2]string{line.TraceID, line.SpanID}
+		}
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			want := [2]string{traceID, spans[tc.rid]}
+			if diff := cmp.Diff(want, lines[tc.rid]); diff != "" || spans[tc.rid] == "" {
+				t.Errorf("log line trace_id, span_id mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
