@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
 	"productsearch/internal/search"
@@ -10,8 +12,9 @@ import (
 	"productsearch/internal/search/memory"
 )
 
-// newEngine builds the engine SEARCH_BACKEND names.
-func newEngine(cfg config.Config) (search.Engine, error) {
+// newEngine builds the engine SEARCH_BACKEND names; tp, when not nil,
+// traces the requests of the Elasticsearch engine.
+func newEngine(cfg config.Config, tp trace.TracerProvider) (search.Engine, error) {
 	switch cfg.SearchBackend {
 	case config.BackendMemory:
 		snap, err := catalog.ReadSnapshot(cfg.CatalogPath)
@@ -29,6 +32,7 @@ func newEngine(cfg config.Config) (search.Engine, error) {
 			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)
 		}
 		opts.MaxCandidates = cfg.MaxCandidates
+		opts.Tracing = tp
 		eng, err := elastic.New(opts)
 		if err != nil {
 			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/redis/go-redis/extra/redisotel/v9"
 	"github.com/redis/go-redis/v9"
 
 	"productsearch/internal/api"
@@ -56,7 +57,7 @@ func (p *process) run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer stopTelemetry(tel, log)
-	engine, err := p.openEngine(ctx, cfg, log)
+	engine, err := p.openEngine(ctx, cfg, log, tel)
 	if err != nil {
 		return err
 	}
@@ -178,12 +179,12 @@ func stopTelemetry(tel *telemetry.Telemetry, log *slog.Logger) {
 
 // openEngine builds the configured engine (or takes the one of p) and logs
 // what it serves.
-func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.Logger) (search.Engine, error) {
+func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.Logger, tel *telemetry.Telemetry) (search.Engine, error) {
 	if p.engine != nil {
 		return p.engine, nil
 	}
 	start := time.Now()
-	engine, err := newEngine(cfg)
+	engine, err := newEngine(cfg, tel.TracerProvider())
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +209,10 @@ func newLimiterStore(ctx context.Context, cfg config.Config, log *slog.Logger, t
 	// The client's own messages (dial failures) go to the JSON log; the
 	// setting is process-wide, as the Redis package keeps one logger.
 	redis.SetLogger(ratelimit.RedisLogger(log))
+	if err := instrumentRedis(client, tel); err != nil {
+		client.Close()
+		return nil, nil, err
+	}
 	fb, err := ratelimit.NewFallback(ratelimit.NewRedis(client, "productsearch:ratelimit:"), ratelimit.FallbackOptions{
 		Local: local, Logger: log, Meter: tel.Meter("productsearch/internal/ratelimit"),
 	})
@@ -220,6 +225,25 @@ func newLimiterStore(ctx context.Context, cfg config.Config, log *slog.Logger, t
 		fb.Close()
 		client.Close()
 	}, nil
+}
+
+// instrumentRedis records a client span of every Redis command (when
+// spans are exported) and the client's connection-pool and command-duration
+// metrics, with go-redis's own OpenTelemetry instrumentation. Commands are
+// recorded without their arguments, which hold client addresses and key
+// ids.
+func instrumentRedis(client *redis.Client, tel *telemetry.Telemetry) error {
+	if tp := tel.TracerProvider(); tp != nil {
+		if err := redisotel.InstrumentTracing(client, redisotel.WithTracerProvider(tp),
+			redisotel.WithDBStatement(false), redisotel.WithCallerEnabled(false)); err != nil {
+			return fmt.Errorf("redis tracing: %w", err)
+		}
+	}
+	if err := redisotel.InstrumentMetrics(client, redisotel.WithMeterProvider(tel.MeterProvider()),
+		redisotel.WithSemConvCompliantMetrics(true)); err != nil {
+		return fmt.Errorf("redis metrics: %w", err)
+	}
+	return nil
 }
 
 // newServer builds the HTTP server with its REST routes, the MCP endpoint

@@ -5,11 +5,20 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"go.opentelemetry.io/otel/codes"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/config"
+	"productsearch/internal/ratelimit"
+	"productsearch/internal/telemetry"
 )
 
 // TestTelemetryLog checks the start-up line that says where telemetry
@@ -65,5 +74,48 @@ func TestTelemetryLog(t *testing.T) {
 				t.Errorf("start-up line mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestRedisInstrumented checks that the rate limiter's Redis commands are
+// client spans beneath the request's span, failures recorded as errors,
+// with the client's metrics. Redis is a closed port: a dead Redis is what
+// an operator most needs to see.
+func TestRedisInstrumented(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: sdktrace.AlwaysSample()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tel.Shutdown(context.Background())
+	client, err := ratelimit.OpenRedis("redis://127.0.0.1:1/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	if err := instrumentRedis(client, tel); err != nil {
+		t.Fatal(err)
+	}
+	ctx, parent := tel.Tracer("test").Start(context.Background(), "request")
+	if client.Ping(ctx).Err() == nil {
+		t.Fatal("ping of a closed port succeeded")
+	}
+	parent.End()
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var ping tracetest.SpanStub
+	for _, s := range exp.GetSpans() {
+		if s.Name == "ping" {
+			ping = s
+		}
+	}
+	if ping.Parent.SpanID() != parent.SpanContext().SpanID() || ping.Status.Code != codes.Error || ping.SpanKind != trace.SpanKindClient {
+		t.Errorf("ping span %q: parent %v, status %v, kind %v; want a failed client span under the request", ping.Name, ping.Parent.SpanID(), ping.Status, ping.SpanKind)
+	}
+	rec := httptest.NewRecorder()
+	tel.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if !strings.Contains(rec.Body.String(), "db_client_connections_") {
+		t.Error("no Redis client metrics")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"productsearch/internal/config"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
+	"productsearch/internal/telemetry"
 )
 
 // publishFlags are the flags of `indexer sync` that also publish the new
@@ -77,6 +79,18 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if pf.keep < 1 {
 		return nil, fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
 	}
+	tel, err := startTracing(ctx, stderr)
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := tel.Shutdown(sctx); err != nil {
+			fmt.Fprintf(stderr, "publish: %v\n", err)
+		}
+	}()
+	opts.Tracing = tel.TracerProvider()
 	s, err := catalog.ReadSnapshot(path)
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
@@ -100,6 +114,22 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 		return rep, fmt.Errorf("publish to Elasticsearch: %w", err)
 	}
 	return rep, nil
+}
+
+// startTracing traces the publish when the OTEL_* variables name an
+// exporter or endpoint; every publish is sampled unless
+// OTEL_TRACES_SAMPLER says otherwise.
+func startTracing(ctx context.Context, stderr io.Writer) (*telemetry.Telemetry, error) {
+	tc, err := config.LoadTelemetry(os.LookupEnv)
+	if err != nil {
+		return nil, err
+	}
+	return telemetry.New(ctx, telemetry.Options{
+		ServiceName:    "productsearch-indexer",
+		ServiceVersion: telemetry.BuildVersion(""),
+		ExportTraces:   tc.ExportTraces(),
+		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
+	})
 }
 
 func summarise(w io.Writer, r *publish.Report) {

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,6 +113,18 @@ func (r *reader) telemetry(t *Telemetry) {
 	}
 	t.PodName, _ = r.value("K8S_POD_NAME")
 	t.Namespace, _ = r.value("K8S_NAMESPACE_NAME")
+}
+
+// LoadTelemetry reads only the OTEL_* variables through lookup, for
+// programs such as the indexer that export spans without serving.
+func LoadTelemetry(lookup func(string) (string, bool)) (Telemetry, error) {
+	r := &reader{lookup: lookup}
+	t := Defaults().Telemetry
+	r.telemetry(&t)
+	if len(r.errs) > 0 {
+		return Telemetry{}, fmt.Errorf("invalid configuration:\n%w", errors.Join(r.errs...))
+	}
+	return t, nil
 }
 
 // oneOf returns the variable name when it is set to one of valid (case

@@ -21,6 +21,11 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+	tracenoop "go.opentelemetry.io/otel/trace/noop"
+
 	"productsearch/internal/catalog"
 	"productsearch/internal/search/elastic"
 )
@@ -151,16 +156,27 @@ func (r *Report) DocsPerSecond() float64 {
 
 // Publish loads s into a new index and moves the alias to it. The report
 // is returned also when the publish fails; the error then says why, and
-// the alias still names the previous index.
+// the alias still names the previous index. With Connection.Tracing the
+// publish is a span ("publish <alias>") over the spans of its requests.
 func Publish(ctx context.Context, s *catalog.Snapshot, opt Options) (*Report, error) {
 	start := time.Now()
 	if err := opt.fill(); err != nil {
 		return nil, err
 	}
+	var tp trace.TracerProvider = tracenoop.NewTracerProvider()
+	if opt.Connection.Tracing != nil {
+		tp = opt.Connection.Tracing
+	}
+	ctx, span := tp.Tracer("productsearch/internal/publish").Start(ctx, "publish "+opt.Alias)
+	defer span.End()
 	rep := &Report{Alias: opt.Alias}
 	err := publish(ctx, s, &opt, rep)
 	rep.Duration = time.Since(start)
+	span.SetAttributes(attribute.String("productsearch.publish.index", rep.Index),
+		attribute.Int("productsearch.publish.indexed", rep.Indexed), attribute.Bool("productsearch.publish.published", rep.Published))
 	if err != nil {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, "publish failed")
 		rep.Error = err.Error()
 		return rep, err
 	}

@@ -262,11 +262,24 @@ func latencyView() sdkmetric.View {
 // Tracer returns a tracer of the server's provider.
 func (t *Telemetry) Tracer(name string) trace.Tracer { return t.tracer.Tracer(name) }
 
+// TracerProvider returns the server's tracer provider, for instrumented
+// clients; nil when spans are not recorded, so they skip the work.
+func (t *Telemetry) TracerProvider() trace.TracerProvider {
+	if !t.tracing {
+		return nil
+	}
+	return t.tracer
+}
+
 // Tracing reports whether spans are recorded and exported.
 func (t *Telemetry) Tracing() bool { return t.tracing }
 
 // Meter returns a meter of the server's provider.
 func (t *Telemetry) Meter(name string) metric.Meter { return t.meter.Meter(name) }
+
+// MeterProvider returns the server's meter provider, for instrumented
+// clients.
+func (t *Telemetry) MeterProvider() metric.MeterProvider { return t.meter }
 
 // Propagator extracts trace context from incoming requests.
 func (t *Telemetry) Propagator() propagation.TextMapPropagator { return t.propagator }

@@ -15,8 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/elastic/elastic-transport-go/v8/elastictransport"
 	"github.com/elastic/go-elasticsearch/v8"
 	json "github.com/goccy/go-json"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
+	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/search"
 )
@@ -32,6 +35,9 @@ type Connection struct {
 	// CACertFile is a PEM file of certificate authorities to trust for
 	// https addresses; empty uses the system pool.
 	CACertFile string
+	// Tracing, when set, records a client span of every request with the
+	// client's own OpenTelemetry instrumentation.
+	Tracing trace.TracerProvider
 }
 
 // Validate checks the addresses.
@@ -54,7 +60,8 @@ func (c Connection) Validate() error {
 // Client is a thin JSON client over the Elasticsearch REST API. It is safe
 // for concurrent use.
 type Client struct {
-	es *elasticsearch.Client
+	es   *elasticsearch.Client
+	inst elastictransport.Instrumentation // nil without tracing
 }
 
 // NewClient builds a client; it does not contact the cluster.
@@ -87,12 +94,17 @@ func NewClient(c Connection) (*Client, error) {
 		}
 		tr.TLSClientConfig = &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
 	}
+	var inst elastictransport.Instrumentation
+	if c.Tracing != nil {
+		inst = elasticsearch.NewOpenTelemetryInstrumentation(c.Tracing, false)
+	}
 	es, err := elasticsearch.NewClient(elasticsearch.Config{
-		Addresses: c.Addresses,
-		APIKey:    c.APIKey,
-		Username:  c.Username,
-		Password:  c.Password,
-		Transport: tr,
+		Instrumentation: inst,
+		Addresses:       c.Addresses,
+		APIKey:          c.APIKey,
+		Username:        c.Username,
+		Password:        c.Password,
+		Transport:       tr,
 		// Requests are bounded by their context; a retry goes to the next
 		// node when there are several.
 		MaxRetries:   2,
@@ -101,7 +113,7 @@ func NewClient(c Connection) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("elasticsearch client: %w", err)
 	}
-	return &Client{es: es}, nil
+	return &Client{es: es, inst: inst}, nil
 }
 
 // Error is an error answer of Elasticsearch.
@@ -189,8 +201,28 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 }
 
 // Raw sends one request and returns the status and body of the answer,
-// whatever the status.
-func (c *Client) Raw(ctx context.Context, method, path string, query url.Values, body []byte) (int, []byte, error) {
+// whatever the status. With tracing, the request is a client span named
+// for its endpoint (see Endpoint).
+func (c *Client) Raw(ctx context.Context, method, path string, query url.Values, body []byte) (status int, data []byte, err error) {
+	if c.inst != nil {
+		endpoint := Endpoint(method, path)
+		ctx = c.inst.Start(ctx, endpoint)
+		defer func() {
+			if err != nil {
+				c.inst.RecordError(ctx, err)
+			} else if status >= 500 {
+				c.inst.RecordError(ctx, parseError(status, data))
+			}
+			if status != 0 {
+				trace.SpanFromContext(ctx).SetAttributes(semconv.HTTPResponseStatusCode(status))
+			}
+			c.inst.Close(ctx)
+		}()
+	}
+	return c.raw(ctx, method, path, query, body)
+}
+
+func (c *Client) raw(ctx context.Context, method, path string, query url.Values, body []byte) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -210,7 +242,14 @@ func (c *Client) Raw(ctx context.Context, method, path string, query url.Values,
 		}
 		req.Header.Set("Content-Type", ct)
 	}
+	if c.inst != nil {
+		c.inst.BeforeRequest(req, Endpoint(method, path))
+	}
 	res, err := c.es.Perform(req)
+	if c.inst != nil {
+		// Perform has filled in the node's address.
+		c.inst.AfterRequest(req, "elasticsearch", Endpoint(method, path))
+	}
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
 			err = fmt.Errorf("%w (%w)", ctxErr, err)
