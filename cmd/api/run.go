@@ -274,12 +274,17 @@ func newServer(cfg config.Config, engine search.Engine, log *slog.Logger, tel *t
 // callable from loopback and PUBLIC_ORIGINS pages) and the explorer (/,
 // /docs, /assets/ and /api/explorer/, with the public key prefilled in the
 // API reference) to srv; both are charged to the client IP's budget, every
-// call of an MCP batch included.
+// call of an MCP batch included. MCP requests are traced and measured with
+// the server's telemetry, their engine calls as the REST API's.
 func mountAll(srv *api.Server, cfg config.Config) error {
+	tel := srv.Telemetry()
 	h := mcp.NewHandler(srv.Engine(), mcp.Options{
 		Logger:         srv.Logger(),
 		AllowedOrigins: cfg.PublicOrigins,
 		ChargeBatch:    srv.ChargeCalls,
+		Tracing:        tel.TracerProvider(),
+		Meter:          tel.Meter("productsearch/internal/mcp"),
+		Engine:         srv.ObserveEngine,
 	})
 	if err := srv.Mount("/api/mcp", h, api.Methods(http.MethodPost)); err != nil {
 		return fmt.Errorf("mcp: %w", err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"productsearch/internal/api"
 	"productsearch/internal/config"
 	"productsearch/internal/ratelimit"
 	"productsearch/internal/telemetry"
@@ -117,5 +119,50 @@ func TestRedisInstrumented(t *testing.T) {
 	tel.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 	if !strings.Contains(rec.Body.String(), "db_client_connections_") {
 		t.Error("no Redis client metrics")
+	}
+}
+
+// TestMCPTrace checks that an MCP tool call over HTTP is one trace: the
+// server span, the tool call beneath it, the engine call beneath that.
+func TestMCPTrace(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: sdktrace.AlwaysSample()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tel.Shutdown(context.Background())
+	srv, err := api.New(api.Options{Engine: fixtureEngine(t), PublicKey: "public", RateLimitPerHour: 100, Telemetry: tel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mountAll(srv, config.Config{PublicAPIKey: "public"}); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Shutdown(context.Background())
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_products","arguments":{"query":"laptop"}}}`
+	resp, body := send(t, http.MethodPost, "http://"+ln.Addr().String()+"/api/mcp", call, "Content-Type", "application/json")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	parents := map[string]string{} // span name to its parent's name
+	names := map[trace.SpanID]string{}
+	spans := exp.GetSpans()
+	for _, s := range spans {
+		names[s.SpanContext.SpanID()] = s.Name
+	}
+	for _, s := range spans {
+		parents[s.Name] = names[s.Parent.SpanID()]
+	}
+	want := map[string]string{"POST /api/mcp": "", "tools/call search_products": "POST /api/mcp", "engine.search": "tools/call search_products"}
+	if diff := cmp.Diff(want, parents); diff != "" {
+		t.Errorf("span tree mismatch (-want +got):\n%s", diff)
 	}
 }

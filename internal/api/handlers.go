@@ -138,13 +138,36 @@ func (s *Server) engineDone(c *fiber.Ctx, ctx context.Context, op string, span t
 	state(c).engine += d
 	var b [32]byte
 	c.Response().Header.SetBytesV("Server-Timing", strconv.AppendFloat(append(b[:0], "engine;dur="...), float64(d.Nanoseconds())/1e6, 'f', 3, 64))
-	if span != nil {
-		if err != nil && !errors.Is(err, search.ErrNotFound) {
-			span.RecordError(err)
-			span.SetStatus(codes.Error, "engine failed")
-		}
-		span.End()
+	endEngineSpan(span, err)
+}
+
+// ObserveEngine starts the span and the clock of an engine call of op
+// ("search", "product") made for a mounted handler, such as the MCP tools;
+// the returned function records the engine metric and ends the span with
+// the call's outcome.
+func (s *Server) ObserveEngine(ctx context.Context, op string) (context.Context, func(error)) {
+	var span trace.Span
+	if s.tracing {
+		ctx, span = s.tracer.Start(ctx, "engine."+op, trace.WithAttributes(attribute.String("operation", op)))
 	}
+	start := time.Now()
+	return ctx, func(err error) {
+		s.metrics.engineCall(ctx, op, time.Since(start))
+		endEngineSpan(span, err)
+	}
+}
+
+// endEngineSpan ends the span of an engine call, recording a failure other
+// than an unknown product as an error.
+func endEngineSpan(span trace.Span, err error) {
+	if span == nil {
+		return
+	}
+	if err != nil && !errors.Is(err, search.ErrNotFound) {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, "engine failed")
+	}
+	span.End()
 }
 
 // buffer returns a pooled response buffer.

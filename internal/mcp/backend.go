@@ -39,6 +39,7 @@ type engineBackend struct {
 	engine    search.Engine
 	log       *slog.Logger
 	maxResult int
+	observe   EngineObserver // nil: calls are not observed
 }
 
 // EngineBackend returns a Backend over an in-process search engine. Engine
@@ -62,10 +63,21 @@ func newEngineBackend(engine search.Engine, log *slog.Logger, maxResult int) *en
 // errBackendUnavailable is what the model sees when the engine fails.
 var errBackendUnavailable = errors.New("the product search backend is unavailable right now; retry in a few seconds")
 
+// call observes an engine call of op, when an observer is set; call done
+// with its outcome.
+func (b *engineBackend) call(ctx context.Context, op string) (context.Context, func(error)) {
+	if b.observe == nil {
+		return ctx, func(error) {}
+	}
+	return b.observe(ctx, op)
+}
+
 func (b *engineBackend) Search(ctx context.Context, req search.Request) ([]byte, error) {
+	ctx, done := b.call(ctx, "search")
 	res, err := b.engine.Search(ctx, req)
+	done(err)
 	if err != nil {
-		return nil, b.fail("search", err)
+		return nil, b.fail(ctx, "search", err)
 	}
 	body := res.AppendJSON(make([]byte, 0, 1024+len(res.Products)*768))
 	if len(body) > b.maxResult && len(res.Products) > 1 {
@@ -93,27 +105,30 @@ func fitResult(res search.Result, body []byte, limit int) []byte {
 }
 
 func (b *engineBackend) Product(ctx context.Context, id string) ([]byte, error) {
+	ctx, done := b.call(ctx, "product")
 	if pj, ok := b.engine.(productJSONer); ok {
 		_, body, err := pj.ProductJSON(ctx, id)
+		done(err)
 		if err != nil {
-			return nil, b.fail("product", err)
+			return nil, b.fail(ctx, "product", err)
 		}
 		return body, nil
 	}
 	p, err := b.engine.Product(ctx, id)
+	done(err)
 	if err != nil {
-		return nil, b.fail("product", err)
+		return nil, b.fail(ctx, "product", err)
 	}
 	return search.AppendProduct(make([]byte, 0, 4096), p), nil
 }
 
 // fail passes invalid requests and unknown products through and hides
 // every other engine failure behind errBackendUnavailable.
-func (b *engineBackend) fail(op string, err error) error {
+func (b *engineBackend) fail(ctx context.Context, op string, err error) error {
 	var invalid *search.InvalidError
 	if errors.As(err, &invalid) || errors.Is(err, search.ErrNotFound) || errors.Is(err, context.Canceled) {
 		return err
 	}
-	b.log.Error("mcp tool engine call failed", slog.String("operation", op), slog.Any("err", err))
+	b.log.ErrorContext(ctx, "mcp tool engine call failed", slog.String("operation", op), slog.Any("err", err))
 	return fmt.Errorf("%w", errBackendUnavailable)
 }

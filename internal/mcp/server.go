@@ -18,6 +18,8 @@ import (
 	"net/http"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
@@ -76,6 +78,15 @@ type Options struct {
 	// more. It returns false when the budget does not cover them, after
 	// writing the refusal (429) to w; the batch is then not run.
 	ChargeBatch func(w http.ResponseWriter, r *http.Request, extra int) bool
+	// Tracing, when set, records a span per request received, a tool
+	// call's named for the tool.
+	Tracing trace.TracerProvider
+	// Meter, when set, records mcp.server.operation.duration by method,
+	// tool and error type.
+	Meter metric.Meter
+	// Engine, when set, observes every engine call of the in-process
+	// backend (NewServer).
+	Engine EngineObserver
 }
 
 func (o Options) logger() *slog.Logger {
@@ -112,7 +123,9 @@ func (h minLevel) WithGroup(name string) slog.Handler {
 // NewServer returns the MCP server with the two tools over an in-process
 // search engine.
 func NewServer(engine search.Engine, opts Options) *sdk.Server {
-	return NewBackendServer(newEngineBackend(engine, opts.Logger, opts.MaxResultBytes), opts)
+	b := newEngineBackend(engine, opts.Logger, opts.MaxResultBytes)
+	b.observe = opts.Engine
+	return NewBackendServer(b, opts)
 }
 
 // NewBackendServer returns the MCP server with the two tools over b.
@@ -131,5 +144,14 @@ func NewBackendServer(b Backend, opts Options) *sdk.Server {
 	}
 	s.AddTool(searchTool(attrs), t.searchProducts)
 	s.AddTool(productTool(), t.getProduct)
+	if opts.Tracing != nil || opts.Meter != nil {
+		// The instruments are built from valid constant names and cannot
+		// fail.
+		if o, err := newObserver(opts); err == nil {
+			s.AddReceivingMiddleware(o.middleware)
+		} else {
+			log.Warn("mcp telemetry off", slog.Any("err", err))
+		}
+	}
 	return s
 }

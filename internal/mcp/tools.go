@@ -113,7 +113,7 @@ func (t *tools) searchProducts(ctx context.Context, req *sdk.CallToolRequest) (*
 	}
 	body, err := t.backend.Search(ctx, r)
 	if err != nil {
-		return t.failure(ToolSearchProducts, err), nil
+		return t.failure(ctx, ToolSearchProducts, err), nil
 	}
 	return jsonResult(body), nil
 }
@@ -131,16 +131,16 @@ func (t *tools) getProduct(ctx context.Context, req *sdk.CallToolRequest) (*sdk.
 	case errors.Is(err, search.ErrNotFound):
 		return errorResult(notFoundMessage(id)), nil
 	case err != nil:
-		return t.failure(ToolGetProduct, err), nil
+		return t.failure(ctx, ToolGetProduct, err), nil
 	}
 	return jsonResult(body), nil
 }
 
 // failure turns a backend error into the tool result the model sees.
-func (t *tools) failure(tool string, err error) *sdk.CallToolResult {
+func (t *tools) failure(ctx context.Context, tool string, err error) *sdk.CallToolResult {
 	var invalid *search.InvalidError
 	if !errors.As(err, &invalid) {
-		t.log.Info("mcp tool call failed", slog.String("tool", tool), slog.Any("err", err))
+		t.log.InfoContext(ctx, "mcp tool call failed", slog.String("tool", tool), slog.Any("err", err))
 		return errorResult(err.Error())
 	}
 	return errorResult(invalid.Message)
