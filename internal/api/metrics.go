@@ -20,19 +20,28 @@ import (
 // http_server_request_duration_seconds{http_route,http_request_method,
 // http_response_status_code} (a histogram, so also the request count),
 // productsearch_engine_duration_seconds{operation},
+// http_server_active_requests{http_request_method,url_scheme},
 // productsearch_ratelimit_rejections_total{scope},
+// productsearch_ratelimit_allowed_total{scope},
 // productsearch_catalog_reloads_total{result: ok, corrupt, error},
-// productsearch_catalog_items and productsearch_catalog_age_seconds.
+// productsearch_engine_up, productsearch_catalog_items and
+// productsearch_catalog_age_seconds. The catalog figures are those of the
+// last time the engine answered, so they stay true while its backend is
+// down (productsearch_engine_up is then 0).
 type instruments struct {
 	duration   metric.Float64Histogram
 	engine     metric.Float64Histogram
+	active     metric.Int64UpDownCounter
 	rejections metric.Int64Counter
+	allowed    metric.Int64Counter
 	reloads    metric.Int64Counter
 	gauges     metric.Registration
 	mu         sync.Mutex                                                // serialises additions to sets
 	sets       atomic.Pointer[map[requestAttrs]metric.MeasurementOption] // copied on write
 	engineOps  map[string]metric.MeasurementOption
 	scopes     map[string]metric.MeasurementOption
+	methods    map[string]metric.MeasurementOption // of active, by normalized method
+	lastGood   atomic.Pointer[search.Health]       // the engine's last healthy answer
 }
 
 type requestAttrs struct {
@@ -41,7 +50,8 @@ type requestAttrs struct {
 }
 
 func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*instruments, error) {
-	in := &instruments{engineOps: map[string]metric.MeasurementOption{}, scopes: map[string]metric.MeasurementOption{}}
+	in := &instruments{engineOps: map[string]metric.MeasurementOption{}, scopes: map[string]metric.MeasurementOption{},
+		methods: map[string]metric.MeasurementOption{}}
 	in.sets.Store(&map[requestAttrs]metric.MeasurementOption{})
 	var err error
 	if in.duration, err = m.Float64Histogram("http.server.request.duration", metric.WithUnit("s"),
@@ -54,6 +64,14 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 	}
 	if in.rejections, err = m.Int64Counter("productsearch.ratelimit.rejections", metric.WithUnit("{request}"),
 		metric.WithDescription("Requests answered 429 by budget scope (ip or key)")); err != nil {
+		return nil, err
+	}
+	if in.allowed, err = m.Int64Counter("productsearch.ratelimit.allowed", metric.WithUnit("{request}"),
+		metric.WithDescription("Requests the rate limiter let through by budget scope (ip or key)")); err != nil {
+		return nil, err
+	}
+	if in.active, err = m.Int64UpDownCounter("http.server.active_requests", metric.WithUnit("{request}"),
+		metric.WithDescription("Requests being served")); err != nil {
 		return nil, err
 	}
 	if in.reloads, err = m.Int64Counter("productsearch.catalog.reloads", metric.WithUnit("{reload}"),
@@ -70,17 +88,28 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 	if err != nil {
 		return nil, err
 	}
+	up, err := m.Int64ObservableGauge("productsearch.engine.up",
+		metric.WithDescription("1 when the search engine answers, 0 while its backend is down or degraded"))
+	if err != nil {
+		return nil, err
+	}
 	in.gauges, err = m.RegisterCallback(func(ctx context.Context, o metric.Observer) error {
-		h, err := eng.Health(ctx)
-		if err != nil {
-			return nil // an unavailable backend reports no catalog figures
+		var ok int64
+		if h, err := eng.Health(ctx); err == nil && h.Status == "ok" {
+			ok = 1
+			in.lastGood.Store(&h)
+		}
+		o.ObserveInt64(up, ok)
+		h := in.lastGood.Load()
+		if h == nil {
+			return nil // never answered: no catalog figures yet
 		}
 		o.ObserveInt64(items, int64(h.Items))
 		if !h.LastUpdate.IsZero() {
 			o.ObserveFloat64(age, now().Sub(h.LastUpdate).Seconds())
 		}
 		return nil
-	}, items, age)
+	}, items, age, up)
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +118,10 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 	}
 	for _, sc := range []string{"ip", "key"} {
 		in.scopes[sc] = metric.WithAttributeSet(attribute.NewSet(attribute.String("scope", sc)))
+	}
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "_OTHER"} {
+		in.methods[m] = metric.WithAttributeSet(attribute.NewSet(
+			attribute.String("http.request.method", m), attribute.String("url.scheme", "http")))
 	}
 	return in, nil
 }
@@ -132,6 +165,20 @@ func (in *instruments) engineCall(ctx context.Context, op string, d time.Duratio
 
 func (in *instruments) rejected(ctx context.Context, scope string) {
 	in.rejections.Add(ctx, 1, in.scopes[scope])
+}
+
+func (in *instruments) passed(ctx context.Context, scope string) {
+	in.allowed.Add(ctx, 1, in.scopes[scope])
+}
+
+// started and ended count a request of method in and out of
+// http.server.active_requests.
+func (in *instruments) started(ctx context.Context, method string) {
+	in.active.Add(ctx, 1, in.methods[normalizeMethod(method)])
+}
+
+func (in *instruments) ended(ctx context.Context, method string) {
+	in.active.Add(ctx, -1, in.methods[normalizeMethod(method)])
 }
 
 func (in *instruments) reloaded(ctx context.Context, err error) {

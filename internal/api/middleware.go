@@ -141,6 +141,7 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 	c.Locals(stateKey{}, st)
 	st.rid, _ = c.Locals(requestIDKey{}).(string)
 	st.client = s.clientAddr(c)
+	s.metrics.started(c.Context(), c.Method())
 
 	var span trace.Span
 	if s.tracing {
@@ -168,6 +169,7 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 			err = nil
 		}
 		s.finish(c, st, span, time.Since(start))
+		s.metrics.ended(c.Context(), c.Method())
 		s.states.Put(st)
 		c.Locals(stateKey{}, nil)
 	}()
@@ -318,6 +320,7 @@ func (s *Server) charge(c *fiber.Ctx, key string, limit int, scope string) bool 
 		writeRateLimited(c, d.Reset, s.now())
 		return false
 	}
+	s.metrics.passed(c.UserContext(), scope)
 	return true
 }
 
@@ -423,6 +426,7 @@ func (s *Server) ChargeCalls(w http.ResponseWriter, r *http.Request, n int) bool
 		h[headerReset] = []string{strconv.FormatInt(d.Reset.Unix(), 10)}
 	}
 	if d.Allowed {
+		s.metrics.passed(r.Context(), "ip")
 		return true
 	}
 	s.metrics.rejected(r.Context(), "ip")

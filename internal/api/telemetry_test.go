@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"productsearch/internal/search"
 	"productsearch/internal/telemetry"
 )
 
@@ -81,5 +84,49 @@ func TestRequestLogJoinsTrace(t *testing.T) {
 				t.Errorf("log line trace_id, span_id mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestOperatorMetrics checks the metrics an operator pages on: limiter
+// decisions both ways, requests in flight, the engine's availability, and
+// catalog figures that stay those of the last healthy answer while the
+// backend is down.
+func TestOperatorMetrics(t *testing.T) {
+	eng := newFakeEngine()
+	ts := startServer(t, Options{Engine: eng, RateLimitPerHour: 2, Now: fixedClock(testNow)})
+	for range 3 {
+		ts.get(t, "/api/search")
+	}
+	healthy := eng.health
+	steps := []struct {
+		name   string
+		health search.Health
+		err    error
+		want   []string
+	}{
+		{"healthy", healthy, nil, []string{
+			`productsearch_ratelimit_allowed_total{scope="ip"} 2`,
+			`productsearch_ratelimit_rejections_total{scope="ip"} 1`,
+			`http_server_active_requests{http_request_method="GET",url_scheme="http"} 0`,
+			"\nproductsearch_engine_up 1\n",
+			"\nproductsearch_catalog_items 12\n",
+			"\nproductsearch_catalog_age_seconds 30000\n",
+		}},
+		{"degraded", search.Health{Status: "degraded"}, nil, []string{
+			"\nproductsearch_engine_up 0\n", "\nproductsearch_catalog_items 12\n", "\nproductsearch_catalog_age_seconds 30000\n",
+		}},
+		{"failing", search.Health{}, errors.New("connection refused"), []string{
+			"\nproductsearch_engine_up 0\n", "\nproductsearch_catalog_items 12\n",
+		}},
+		{"back", healthy, nil, []string{"\nproductsearch_engine_up 1\n"}},
+	}
+	for _, st := range steps {
+		eng.health, eng.healthErr = st.health, st.err
+		body := string(ts.metrics(t, http.MethodGet, "/metrics").body)
+		for _, w := range st.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: metrics lack %q", st.name, strings.TrimSpace(w))
+			}
+		}
 	}
 }
