@@ -18,6 +18,7 @@ import (
 	"github.com/valyala/fasthttp"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
 	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/ratelimit"
@@ -145,13 +146,7 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 
 	var span trace.Span
 	if s.tracing {
-		method := strings.Clone(c.Method())
-		ctx := s.prop.Extract(context.Background(), headerCarrier{&c.Request().Header})
-		ctx, span = s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(attribute.String("http.request.method", method),
-				attribute.String("url.path", string(c.Request().URI().PathOriginal())),
-				attribute.String("http.request_id", strings.Clone(st.rid))))
-		c.SetUserContext(ctx)
+		span = s.startSpan(c, st)
 	}
 
 	defer func() {
@@ -200,12 +195,7 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 	}
 	s.metrics.request(c.UserContext(), route, c.Method(), status, elapsed)
 	if span != nil {
-		span.SetName(c.Method() + " " + route) // the concatenation is a copy
-		span.SetAttributes(attribute.String("http.route", route), attribute.Int("http.response.status_code", status))
-		if status >= 500 {
-			span.SetStatus(codes.Error, http.StatusText(status))
-		}
-		span.End()
+		endSpan(span, c.Method(), st.route, status)
 	}
 	level := slog.LevelInfo
 	if status >= 500 {
@@ -243,6 +233,63 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 		attrs = append(attrs, slog.Int64("suppressed", suppressed))
 	}
 	s.log.LogAttrs(ctx, level, "request", attrs...)
+}
+
+// startSpan starts the server span of a request, continuing the caller's
+// trace, with the attributes of the HTTP semantic conventions known before
+// routing. Every string is copied: Fiber reuses the request's memory.
+func (s *Server) startSpan(c *fiber.Ctx, st *reqState) trace.Span {
+	method := strings.Clone(c.Method())
+	scheme := "http"
+	if c.Context().IsTLS() {
+		scheme = "https"
+	}
+	attrs := make([]attribute.KeyValue, 0, 10)
+	attrs = append(attrs,
+		semconv.HTTPRequestMethodKey.String(method),
+		semconv.URLPath(string(c.Request().URI().PathOriginal())),
+		semconv.URLScheme(scheme),
+		attribute.String("http.request_id", strings.Clone(st.rid)))
+	if st.client.IsValid() {
+		attrs = append(attrs, semconv.ClientAddress(st.client.String()))
+	}
+	if host := string(c.Request().Host()); host != "" {
+		name, port, err := net.SplitHostPort(host)
+		if err != nil {
+			name, port = host, "80"
+			if scheme == "https" {
+				port = "443"
+			}
+		}
+		attrs = append(attrs, semconv.ServerAddress(strings.Trim(name, "[]")))
+		if n, err := strconv.Atoi(port); err == nil {
+			attrs = append(attrs, semconv.ServerPort(n))
+		}
+	}
+	if ua := c.Request().Header.UserAgent(); len(ua) > 0 {
+		attrs = append(attrs, semconv.UserAgentOriginal(string(ua)))
+	}
+	ctx := s.prop.Extract(context.Background(), headerCarrier{&c.Request().Header})
+	ctx, span := s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(attrs...))
+	c.SetUserContext(ctx)
+	return span
+}
+
+// endSpan names the span of a request "METHOD route" (only METHOD when no
+// route matched), records the status, a server error as error.type, and
+// ends it.
+func endSpan(span trace.Span, method, route string, status int) {
+	attrs := []attribute.KeyValue{semconv.HTTPResponseStatusCode(status)}
+	if route != "" {
+		span.SetName(method + " " + route) // the concatenation is a copy
+		attrs = append(attrs, semconv.HTTPRoute(route))
+	}
+	if status >= 500 {
+		attrs = append(attrs, semconv.ErrorTypeKey.String(strconv.Itoa(status)))
+		span.SetStatus(codes.Error, http.StatusText(status))
+	}
+	span.SetAttributes(attrs...)
+	span.End()
 }
 
 // ridAttr is the log attribute of the request id.

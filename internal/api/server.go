@@ -53,11 +53,12 @@ const (
 
 // Route names used as the http.route attribute of metrics and spans.
 const (
-	routeSearch    = "/api/search"
-	routeProduct   = "/api/product/{id}"
-	routeHealth    = "/api/health"
-	routeOpenAPI   = "/openapi"
-	routeUnmatched = "unmatched"
+	routeSearch      = "/api/search"
+	routeProduct     = "/api/product/{id}"
+	routeHealth      = "/api/health"
+	routeOpenAPI     = "/openapi.json"
+	routeOpenAPIYAML = "/openapi.yaml"
+	routeUnmatched   = "unmatched"
 )
 
 // Options configure a Server.
@@ -292,7 +293,7 @@ func New(opt Options) (*Server, error) {
 	s.app.Get("/api/search", named(routeSearch), s.limitByKey, s.handleSearch)
 	s.app.Get("/api/product/:id", named(routeProduct), s.limitByKey, s.handleProduct)
 	s.app.Get("/openapi.json", named(routeOpenAPI), s.limitByIP(), s.handleOpenAPI(s.openapi.json, fiber.MIMEApplicationJSON))
-	s.app.Get("/openapi.yaml", named(routeOpenAPI), s.limitByIP(), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
+	s.app.Get("/openapi.yaml", named(routeOpenAPIYAML), s.limitByIP(), s.handleOpenAPI(s.openapi.yaml, "application/yaml"))
 	return s, nil
 }
 

@@ -693,7 +693,7 @@ func TestMetrics(t *testing.T) {
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/api/search"`,
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="429",http_route="/api/search"`,
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="404",http_route="unmatched"`,
-		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="429",http_route="/openapi"`,
+		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="429",http_route="/openapi.json"`,
 		`productsearch_engine_duration_seconds_count{operation="search"`,
 		`productsearch_ratelimit_rejections_total{scope="ip"`,
 		"\nproductsearch_catalog_items 12\n",
@@ -836,7 +836,7 @@ func TestSpanAttributesOutliveRequest(t *testing.T) {
 		{http.MethodGet, "/api/search?limit=1", "first-request-0001", "GET /api/search"},
 		{http.MethodHead, "/api/health", "second-request-02", "HEAD /api/health"},
 		{http.MethodGet, "/api/product/dell-xps-13", "third-3", "GET /api/product/{id}"},
-		{http.MethodDelete, "/openapi.json", "fourth-request-id-004", "DELETE unmatched"},
+		{http.MethodDelete, "/openapi.json", "fourth-request-id-004", "DELETE"},
 	}
 	for _, rq := range requests {
 		ts.do(t, rq.method, rq.path, nil, "traceparent", parent, "X-Request-ID", rq.rid)

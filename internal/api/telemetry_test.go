@@ -5,11 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"go.opentelemetry.io/otel/codes"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
@@ -22,7 +28,7 @@ import (
 func tracedServer(t *testing.T, opt Options, mounts ...func(*Server)) (*testServer, *telemetry.Telemetry, *tracetest.InMemoryExporter) {
 	t.Helper()
 	exp := tracetest.NewInMemoryExporter()
-	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: sdktrace.AlwaysSample()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +133,97 @@ func TestOperatorMetrics(t *testing.T) {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: metrics lack %q", st.name, strings.TrimSpace(w))
 			}
+		}
+	}
+}
+
+// TestServerSpans fires requests of different methods and routes at once
+// and checks the attributes of every server span against its own request.
+func TestServerSpans(t *testing.T) {
+	ts, tel, exp := tracedServer(t, Options{RateLimitPerHour: 1 << 20})
+	host, port, _ := net.SplitHostPort(strings.TrimPrefix(ts.URL, "http://"))
+	type want struct{ name, method, route, status, errType string }
+	requests := []struct {
+		method, path string
+		want         want
+	}{
+		{http.MethodGet, "/api/search?limit=1", want{"GET /api/search", "GET", "/api/search", "200", ""}},
+		{http.MethodPost, "/api/search", want{"POST", "POST", "", "405", ""}},
+		{http.MethodHead, "/api/health", want{"HEAD /api/health", "HEAD", "/api/health", "200", ""}},
+		{http.MethodGet, "/openapi.json", want{"GET /openapi.json", "GET", "/openapi.json", "200", ""}},
+		{http.MethodGet, "/openapi.yaml", want{"GET /openapi.yaml", "GET", "/openapi.yaml", "200", ""}},
+		{http.MethodGet, "/no/such/page", want{"GET", "GET", "", "404", ""}},
+		{http.MethodDelete, "/api/product/x", want{"DELETE", "DELETE", "", "405", ""}},
+	}
+	const rounds = 8
+	var wg sync.WaitGroup
+	for i := range rounds {
+		for j, rq := range requests {
+			wg.Go(func() {
+				ts.do(t, rq.method, rq.path, nil, "Authorization", "Bearer "+testPublicKey,
+					"User-Agent", "probe/"+strconv.Itoa(j), "X-Request-ID", fmt.Sprintf("r%d-%d", i, j))
+			})
+		}
+	}
+	wg.Wait()
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, s := range exp.GetSpans() {
+		if s.SpanKind != trace.SpanKindServer {
+			continue
+		}
+		attrs := map[string]string{}
+		for _, kv := range s.Attributes {
+			attrs[string(kv.Key)] = kv.Value.Emit()
+		}
+		var i, j int
+		if _, err := fmt.Sscanf(attrs["http.request_id"], "r%d-%d", &i, &j); err != nil {
+			t.Fatalf("span %s: request id %q", s.Name, attrs["http.request_id"])
+		}
+		seen++
+		w := requests[j].want
+		path, _, _ := strings.Cut(requests[j].path, "?")
+		wantAttrs := map[string]string{
+			"http.request.method": w.method, "url.path": path, "url.scheme": "http", "http.request_id": attrs["http.request_id"],
+			"client.address": "127.0.0.1", "server.address": host, "server.port": port,
+			"user_agent.original": "probe/" + strconv.Itoa(j), "http.response.status_code": w.status,
+		}
+		if w.route != "" {
+			wantAttrs["http.route"] = w.route
+		}
+		if diff := cmp.Diff(wantAttrs, attrs); diff != "" || s.Name != w.name {
+			t.Errorf("span %q (want %q) of %s %s: attributes mismatch (-want +got):\n%s", s.Name, w.name, requests[j].method, requests[j].path, diff)
+		}
+	}
+	if seen != rounds*len(requests) {
+		t.Errorf("%d server spans, want %d", seen, rounds*len(requests))
+	}
+}
+
+// TestServerErrorSpan checks that a 5xx answer is an error span with
+// error.type.
+func TestServerErrorSpan(t *testing.T) {
+	eng := newFakeEngine()
+	eng.search = func(context.Context, search.Request) (*search.Result, error) { return nil, errors.New("boom") }
+	ts, tel, exp := tracedServer(t, Options{Engine: eng})
+	r := ts.get(t, "/api/search")
+	if err := tel.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range exp.GetSpans() {
+		if s.SpanKind != trace.SpanKindServer {
+			continue
+		}
+		var errType string
+		for _, kv := range s.Attributes {
+			if kv.Key == "error.type" {
+				errType = kv.Value.Emit()
+			}
+		}
+		if want := strconv.Itoa(r.status); errType != want || s.Status.Code != codes.Error {
+			t.Errorf("span %s: error.type %q, status %v; want %q and an error", s.Name, errType, s.Status, want)
 		}
 	}
 }
