@@ -176,7 +176,7 @@ func TestServerSpans(t *testing.T) {
 		}
 		attrs := map[string]string{}
 		for _, kv := range s.Attributes {
-			attrs[string(kv.Key)] = kv.Value.Emit()
+			attrs[string(kv.Key)] = kv.Value.String()
 		}
 		var i, j int
 		if _, err := fmt.Sscanf(attrs["http.request_id"], "r%d-%d", &i, &j); err != nil {
@@ -219,7 +219,7 @@ func TestServerErrorSpan(t *testing.T) {
 		var errType string
 		for _, kv := range s.Attributes {
 			if kv.Key == "error.type" {
-				errType = kv.Value.Emit()
+				errType = kv.Value.String()
 			}
 		}
 		if want := strconv.Itoa(r.status); errType != want || s.Status.Code != codes.Error {

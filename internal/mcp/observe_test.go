@@ -63,7 +63,7 @@ func TestObserved(t *testing.T) {
 			}
 			attrs := map[attribute.Key]string{}
 			for _, kv := range call.Attributes() {
-				attrs[kv.Key] = kv.Value.Emit()
+				attrs[kv.Key] = kv.Value.String()
 			}
 			if attrs[attrMethod] != "tools/call" || attrs[attrTool] == "" || attrs[attrErrorType] != tc.errType {
 				t.Errorf("attributes %v, want method tools/call, a tool name and error.type %q", attrs, tc.errType)
@@ -89,7 +89,7 @@ func TestObserved(t *testing.T) {
 			method, _ := dp.Attributes.Value(attrMethod)
 			tool, _ := dp.Attributes.Value(attrTool)
 			errType, _ := dp.Attributes.Value(attrErrorType)
-			got[method.Emit()+" "+tool.Emit()+" "+errType.Emit()] += dp.Count
+			got[method.String()+" "+tool.String()+" "+errType.String()] += dp.Count
 		}
 	}
 	want := map[string]uint64{
