@@ -189,6 +189,12 @@ resolvConf: ""
 staticPodPath: ""
 serializeImagePulls: false
 evictionHard: {"memory.available": "100Mi", "nodefs.available": "2%", "imagefs.available": "2%"}
+# Images are imported, not pulled (there is no registry to pull the pause
+# image or the app images from again), so the kubelet must never collect
+# them; on a host disk fuller than 85% its default would remove the pause
+# image and no new pod could start.
+imageGCHighThresholdPercent: 100
+imageGCLowThresholdPercent: 99
 EOC
 }
 
