@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -584,9 +585,10 @@ func TestShutdownDrain(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("shutdown took %v with a half-sent request open; want about SHUTDOWN_READ_WAIT", d)
 	}
-	// The half-sent request's connection was closed (after a 408 or not).
+	// The half-sent request's connection was closed (after a 408 or not;
+	// closing it with its request unread may send a reset).
 	_ = half.SetReadDeadline(time.Now().Add(2 * time.Second))
-	if _, err := io.ReadAll(half); err != nil {
+	if _, err := io.ReadAll(half); err != nil && !errors.Is(err, syscall.ECONNRESET) {
 		t.Errorf("half-sent connection: %v; want it closed", err)
 	}
 }

@@ -121,7 +121,8 @@ type Server struct {
 
 	listeners struct {
 		sync.Mutex
-		l []*trackingListener
+		l      []*trackingListener
+		closed bool // Shutdown has begun: Serve accepts no new listener
 	}
 }
 
@@ -382,6 +383,10 @@ func (s *Server) Serve(ln net.Listener) error {
 	s.started.Store(true)
 	tl := &trackingListener{Listener: ln, conns: map[*trackedConn]struct{}{}}
 	s.listeners.Lock()
+	if s.listeners.closed {
+		s.listeners.Unlock()
+		return ln.Close()
+	}
 	s.listeners.l = append(s.listeners.l, tl)
 	s.listeners.Unlock()
 	if err := s.app.Listener(tl); err != nil {
@@ -398,6 +403,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	// instead of sending it on one about to close. A request still being
 	// received gets DrainReadWait to arrive.
 	s.listeners.Lock()
+	s.listeners.closed = true
 	for _, l := range s.listeners.l {
 		l.limitReads(time.Now().Add(s.drainReadWait))
 	}
@@ -424,6 +430,14 @@ wait:
 		case <-tick.C:
 		}
 	}
+	// A Serve that had registered its listener before fasthttp took it
+	// (Shutdown right after start) would otherwise go on accepting: close
+	// the listeners here too, which ends its accept loop.
+	s.listeners.Lock()
+	for _, l := range s.listeners.l {
+		_ = l.Close()
+	}
+	s.listeners.Unlock()
 	if s.ownedTel {
 		err = errors.Join(err, s.tel.Shutdown(ctx))
 	}
