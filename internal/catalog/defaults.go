@@ -1,10 +1,19 @@
 package catalog
 
+import "sync"
+
 // DefaultAttributes returns the seven attributes of the interface: RAM,
 // storage, screen size, resolution, refresh rate, power and Wi-Fi
-// generation. Each call builds a new table; a caller on a hot path keeps
-// one.
-func DefaultAttributes() *AttributeTable {
+// generation. The table is built once and shared: it is read-only, and a
+// table with other attributes is made with NewAttributeTable.
+func DefaultAttributes() *AttributeTable { return defaultAttributes() }
+
+// defaultAttributes builds the interface's table on first use; the table
+// is never modified after, so sharing it is safe for concurrent readers.
+var defaultAttributes = sync.OnceValue(newDefaultAttributes)
+
+// newDefaultAttributes builds the interface's attribute table.
+func newDefaultAttributes() *AttributeTable {
 	return &AttributeTable{defs: []AttributeDef{
 		{
 			Name: MemoryGB, UnitDoc: "GB", Label: "Memory (RAM)", Unit: "GB", Hint: "In GB, e.g. 16.",
