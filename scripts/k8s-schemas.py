@@ -83,15 +83,15 @@ def main():
     missing = KINDS - set(roots)
     if missing:
         sys.exit(f"kinds not served by this apiserver: {sorted(missing)}")
-    keep, todo = set(), list(roots.values())
-    while todo:
-        n = todo.pop()
+    keep, pending = set(), list(roots.values())
+    while pending:
+        n = pending.pop()
         if n in keep:
             continue
         keep.add(n)
         found = set()
         refs(defs[n], found)
-        todo.extend(found - keep)
+        pending.extend(found - keep)
     os.makedirs(out, exist_ok=True)
     pruned = {}
     for n in sorted(keep):
