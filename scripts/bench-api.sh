@@ -36,7 +36,7 @@ out=build/bench-api
 mkdir -p "$out" build/bin
 
 k6=build/bin/k6
-if ! "$k6" version 2>/dev/null | grep -q "$K6_VERSION"; then
+if [[ $("$k6" version 2>/dev/null) != *"$K6_VERSION"* ]]; then
 	echo "building k6 $K6_VERSION into build/bin (takes a few minutes once)" >&2
 	GOBIN="$PWD/build/bin" go install "go.k6.io/k6@$K6_VERSION"
 fi

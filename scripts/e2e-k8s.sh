@@ -108,11 +108,12 @@ step "REST and MCP through the NodePort"
 # A client of its own: the limit test spent the budget of the address
 # the NodePort traffic arrives from (the node, trusted as a proxy here).
 auth=(-H "Authorization: Bearer $load_key" -H "X-Forwarded-For: 198.51.100.10")
-curl -fsS "$base/api/health" | tee "$out/health.json" | grep -q '"status":"ok"' || fail "health"
+curl -fsS -o "$out/health.json" "$base/api/health" && grep -q '"status":"ok"' "$out/health.json" || fail "health"
+cat "$out/health.json" >&2
 echo >&2
 search=$(curl -fsS "${auth[@]}" "$base/api/search?query=macbook+air&category=Laptops&lite=true&limit=3")
 id=$(python3 -c 'import json,sys; p=json.load(sys.stdin)["products"]; assert p, "no products"; print(p[0]["id"])' <<<"$search") || fail "search: $search"
-curl -fsS "${auth[@]}" "$base/api/product/$id" | grep -q "\"id\":\"$id\"" || fail "product $id"
+product=$(curl -fsS "${auth[@]}" "$base/api/product/$id") && grep -q "\"id\":\"$id\"" <<<"$product" || fail "product $id"
 mcp=$(curl -fsS "${auth[@]}" -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
 	-d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_products","arguments":{"query":"macbook air","limit":3}}}' "$base/api/mcp")
 grep -q '"result"' <<<"$mcp" && ! grep -q '"isError":true' <<<"$mcp" || fail "mcp: $mcp"
@@ -155,7 +156,8 @@ sleep 10
 t0=$SECONDS
 "$helm" upgrade "$release" charts/product-search -n "$ns" --reuse-values --set image.tag=e2e-2 --wait --timeout 10m >/dev/null
 figure "helm upgrade --wait: $((SECONDS - t0)) s"
-kubectl -n "$ns" get pods -l app.kubernetes.io/component=api -o jsonpath='{.items[*].spec.containers[0].image}' | grep -q e2e-2 || fail "upgrade: pods not on e2e-2"
+images=$(kubectl -n "$ns" get pods -l app.kubernetes.io/component=api -o jsonpath='{.items[*].spec.containers[0].image}')
+[[ $images == *e2e-2* ]] || fail "upgrade: pods not on e2e-2 ($images)"
 wait "${load_pids[0]}" || { cat "$out/upgrade.txt" >&2; fail "requests failed during the upgrade"; }
 load_pids=()
 figure "during upgrade: $(head -1 "$out/upgrade.txt")"
@@ -164,7 +166,7 @@ step "delete one API pod under load"
 k6load podloss -e MODE=mix -e RATE=20 -e DURATION=60s -e STRICT=1 &
 load_pids=($!)
 sleep 10
-victim=$(kubectl -n "$ns" get pods -l app.kubernetes.io/component=api -o name | head -1)
+victim=pod/$(kubectl -n "$ns" get pods -l app.kubernetes.io/component=api -o jsonpath='{.items[0].metadata.name}')
 kubectl -n "$ns" delete "$victim" --wait=false >/dev/null
 echo "deleted $victim" >&2
 wait "${load_pids[0]}" || { cat "$out/podloss.txt" >&2; fail "requests failed while a pod was deleted"; }

@@ -281,7 +281,7 @@ up() {
 }
 
 node_ready() {
-	kubectl get node "$(hostname)" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' | grep -q True
+	[[ $(kubectl get node "$(hostname)" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}') == True ]]
 }
 
 # stop NAME: ends the process recorded in NAME.pid (ours only), waiting
