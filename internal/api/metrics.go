@@ -31,17 +31,25 @@ import (
 type instruments struct {
 	duration   metric.Float64Histogram
 	engine     metric.Float64Histogram
-	active     metric.Int64UpDownCounter
+	active     map[string]*activeCount // by normalized method; read-only after construction
 	rejections metric.Int64Counter
 	allowed    metric.Int64Counter
 	reloads    metric.Int64Counter
 	gauges     metric.Registration
-	mu         sync.Mutex                                                // serialises additions to sets
-	sets       atomic.Pointer[map[requestAttrs]metric.MeasurementOption] // copied on write
-	engineOps  map[string]metric.MeasurementOption
-	scopes     map[string]metric.MeasurementOption
-	methods    map[string]metric.MeasurementOption // of active, by normalized method
-	lastGood   atomic.Pointer[search.Health]       // the engine's last healthy answer
+	mu         sync.Mutex                                             // serialises additions to sets
+	sets       atomic.Pointer[map[requestAttrs][]metric.RecordOption] // copied on write
+	engineOps  map[string][]metric.RecordOption
+	scopes     map[string][]metric.AddOption
+	lastGood   atomic.Pointer[search.Health] // the engine's last healthy answer
+}
+
+// activeCount is the number of requests of one method being served. A
+// plain counter read by the metrics callback costs a request two atomic
+// additions, where a synchronous up-down counter would cost two attribute
+// lookups and aggregations.
+type activeCount struct {
+	n     atomic.Int64
+	attrs metric.ObserveOption
 }
 
 type requestAttrs struct {
@@ -50,9 +58,9 @@ type requestAttrs struct {
 }
 
 func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*instruments, error) {
-	in := &instruments{engineOps: map[string]metric.MeasurementOption{}, scopes: map[string]metric.MeasurementOption{},
-		methods: map[string]metric.MeasurementOption{}}
-	in.sets.Store(&map[requestAttrs]metric.MeasurementOption{})
+	in := &instruments{engineOps: map[string][]metric.RecordOption{}, scopes: map[string][]metric.AddOption{},
+		active: map[string]*activeCount{}}
+	in.sets.Store(&map[requestAttrs][]metric.RecordOption{})
 	var err error
 	if in.duration, err = m.Float64Histogram("http.server.request.duration", metric.WithUnit("s"),
 		metric.WithDescription("Duration of HTTP requests by route, method and status")); err != nil {
@@ -70,8 +78,9 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 		metric.WithDescription("Requests the rate limiter let through by budget scope (ip or key)")); err != nil {
 		return nil, err
 	}
-	if in.active, err = m.Int64UpDownCounter("http.server.active_requests", metric.WithUnit("{request}"),
-		metric.WithDescription("Requests being served")); err != nil {
+	active, err := m.Int64ObservableUpDownCounter("http.server.active_requests", metric.WithUnit("{request}"),
+		metric.WithDescription("Requests being served"))
+	if err != nil {
 		return nil, err
 	}
 	if in.reloads, err = m.Int64Counter("productsearch.catalog.reloads", metric.WithUnit("{reload}"),
@@ -100,6 +109,9 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 			in.lastGood.Store(&h)
 		}
 		o.ObserveInt64(up, ok)
+		for _, a := range in.active {
+			o.ObserveInt64(active, a.n.Load(), a.attrs)
+		}
 		h := in.lastGood.Load()
 		if h == nil {
 			return nil // never answered: no catalog figures yet
@@ -109,48 +121,49 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 			o.ObserveFloat64(age, now().Sub(h.LastUpdate).Seconds())
 		}
 		return nil
-	}, items, age, up)
+	}, items, age, up, active)
 	if err != nil {
 		return nil, err
 	}
 	for _, op := range []string{"search", "product", "health"} {
-		in.engineOps[op] = metric.WithAttributeSet(attribute.NewSet(attribute.String("operation", op)))
+		in.engineOps[op] = []metric.RecordOption{metric.WithAttributeSet(attribute.NewSet(attribute.String("operation", op)))}
 	}
 	for _, sc := range []string{"ip", "key"} {
-		in.scopes[sc] = metric.WithAttributeSet(attribute.NewSet(attribute.String("scope", sc)))
+		in.scopes[sc] = []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(attribute.String("scope", sc)))}
 	}
 	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "_OTHER"} {
-		in.methods[m] = metric.WithAttributeSet(attribute.NewSet(
-			attribute.String("http.request.method", m), attribute.String("url.scheme", "http")))
+		in.active[m] = &activeCount{attrs: metric.WithAttributeSet(attribute.NewSet(
+			attribute.String("http.request.method", m), attribute.String("url.scheme", "http")))}
 	}
 	return in, nil
 }
 
 // request records one request. Attribute sets are built once per
-// route, method and status and reused.
+// route, method and status and reused; so are the option slices, which
+// spares every recording an allocation.
 func (in *instruments) request(ctx context.Context, route, method string, status int, d time.Duration) {
 	key := requestAttrs{route: route, method: normalizeMethod(method), status: status}
 	opt, ok := (*in.sets.Load())[key]
 	if !ok {
 		opt = in.addSet(key)
 	}
-	in.duration.Record(ctx, d.Seconds(), opt)
+	in.duration.Record(ctx, d.Seconds(), opt...)
 }
 
 // addSet builds the attribute set of a route, method and status seen for
 // the first time and publishes a copy of the set map that holds it.
-func (in *instruments) addSet(key requestAttrs) metric.MeasurementOption {
+func (in *instruments) addSet(key requestAttrs) []metric.RecordOption {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	old := *in.sets.Load()
 	if opt, ok := old[key]; ok {
 		return opt
 	}
-	opt := metric.WithAttributeSet(attribute.NewSet(
+	opt := []metric.RecordOption{metric.WithAttributeSet(attribute.NewSet(
 		attribute.String("http.route", key.route),
 		attribute.String("http.request.method", key.method),
-		attribute.Int("http.response.status_code", key.status)))
-	sets := make(map[requestAttrs]metric.MeasurementOption, len(old)+1)
+		attribute.Int("http.response.status_code", key.status)))}
+	sets := make(map[requestAttrs][]metric.RecordOption, len(old)+1)
 	for k, v := range old {
 		sets[k] = v
 	}
@@ -160,25 +173,25 @@ func (in *instruments) addSet(key requestAttrs) metric.MeasurementOption {
 }
 
 func (in *instruments) engineCall(ctx context.Context, op string, d time.Duration) {
-	in.engine.Record(ctx, d.Seconds(), in.engineOps[op])
+	in.engine.Record(ctx, d.Seconds(), in.engineOps[op]...)
 }
 
 func (in *instruments) rejected(ctx context.Context, scope string) {
-	in.rejections.Add(ctx, 1, in.scopes[scope])
+	in.rejections.Add(ctx, 1, in.scopes[scope]...)
 }
 
 func (in *instruments) passed(ctx context.Context, scope string) {
-	in.allowed.Add(ctx, 1, in.scopes[scope])
+	in.allowed.Add(ctx, 1, in.scopes[scope]...)
 }
 
 // started and ended count a request of method in and out of
 // http.server.active_requests.
-func (in *instruments) started(ctx context.Context, method string) {
-	in.active.Add(ctx, 1, in.methods[normalizeMethod(method)])
+func (in *instruments) started(method string) {
+	in.active[normalizeMethod(method)].n.Add(1)
 }
 
-func (in *instruments) ended(ctx context.Context, method string) {
-	in.active.Add(ctx, -1, in.methods[normalizeMethod(method)])
+func (in *instruments) ended(method string) {
+	in.active[normalizeMethod(method)].n.Add(-1)
 }
 
 func (in *instruments) reloaded(ctx context.Context, err error) {

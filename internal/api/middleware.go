@@ -142,7 +142,7 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 	c.Locals(stateKey{}, st)
 	st.rid, _ = c.Locals(requestIDKey{}).(string)
 	st.client = s.clientAddr(c)
-	s.metrics.started(c.Context(), c.Method())
+	s.metrics.started(c.Method())
 
 	var span trace.Span
 	if s.tracing {
@@ -164,7 +164,7 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 			err = nil
 		}
 		s.finish(c, st, span, time.Since(start))
-		s.metrics.ended(c.Context(), c.Method())
+		s.metrics.ended(c.Method())
 		s.states.Put(st)
 		c.Locals(stateKey{}, nil)
 	}()
