@@ -104,17 +104,20 @@ func AnalyzeWithBrand(query, category, brand string) Analysis {
 func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) Analysis {
 	var a Analysis
 	vocab := defaultVocabulary()
-	brandTerms := map[string]bool{}
-	for _, w := range vocab.fold(lex(brand)) {
-		brandTerms[wordTerm(w)] = true
-		brandTerms[w.joined()] = true
+	// Queries hold a handful of words: slices beat maps here.
+	var brandTerms []string
+	if brand != "" {
+		for _, w := range vocab.fold(lex(brand)) {
+			brandTerms = append(brandTerms, wordTerm(w), w.joined())
+		}
 	}
-	seen := map[string]bool{}
+	isBrand := func(w word, t string) bool {
+		return len(brandTerms) > 0 && (slices.Contains(brandTerms, t) || slices.Contains(brandTerms, w.joined()))
+	}
 	add := func(t Term, required bool) {
-		if seen[t.Text] {
+		if slices.Contains(a.Phrase, t.Text) {
 			return
 		}
-		seen[t.Text] = true
 		a.Phrase = append(a.Phrase, t.Text)
 		if required {
 			a.Required = append(a.Required, t)
@@ -126,6 +129,9 @@ func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) A
 		a.RankOnly = append(a.RankOnly, t)
 	}
 	words := vocab.fold(lex(query))
+	if len(words) > 0 {
+		a.Phrase = make([]string, 0, len(words)+1)
+	}
 	for i := 0; i < len(words); {
 		if s, ok := detectSpec(attrs, words, i); ok {
 			if _, dup := a.Derived[s.name]; !dup {
@@ -153,7 +159,7 @@ func AnalyzeWith(attrs *catalog.AttributeTable, query, category, brand string) A
 		switch {
 		case isStopword(t.Text):
 		case category != "" && IsCategoryWord(category, t.Text),
-			brandTerms[t.Text] || brandTerms[w.joined()],
+			isBrand(w, t.Text),
 			isUseCaseWord(t.Text),
 			isNumber(t.Text),
 			isUnlabelledSpec(t.Text):

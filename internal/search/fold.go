@@ -172,9 +172,13 @@ func (v *Vocabulary) fold(words []word) []word {
 				w.parts[j] = name
 			}
 		}
-		if name, ok := v.spell[wordTerm(*w)]; ok {
-			w.term = name
+		// The term is kept on the word either way, so that the steps
+		// after this one do not join and stem its parts again.
+		t := wordTerm(*w)
+		if name, ok := v.spell[t]; ok {
+			t = name
 		}
+		w.term = t
 	}
 	words = joinLetterNumber(words)
 	out := words[:0]

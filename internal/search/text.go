@@ -14,7 +14,7 @@ type word struct {
 	parts []string // at least one part; "wh-1000xm5" has the parts "wh" and "1000xm5"
 	inch  bool     // followed by an inch mark (", ″, ” or ''), or written "55in"/"55 inch"
 	plus  bool     // followed directly by '+', as in "S24+"
-	term  string   // the vocabulary's name for the word, when it has one (see fold.go)
+	term  string   // the word's term once known: the vocabulary's name for it, or its stem (see fold.go)
 }
 
 // joined returns the word's parts joined without separators.
@@ -45,7 +45,7 @@ func lex(text string) []word {
 	// wordLexer, whose words reach the heap: held there, the token array
 	// would be moved to the heap with them.
 	toks := lexer.Lex(folded, tb[:0])
-	l := wordLexer{text: folded}
+	l := wordLexer{text: folded, words: make([]word, 0, len(toks)), parts: make([]string, 0, len(toks))}
 	for k := 0; k < len(toks); k++ {
 		k = l.token(toks, k)
 	}
@@ -54,24 +54,85 @@ func lex(text string) []word {
 }
 
 // wordLexer groups the lexer's tokens into words.
+//
+// A part that is a run of the text as it stands is a substring of it, and
+// the words' parts share one backing array (each word's slice capped at its
+// own parts), so that lexing a title allocates little beyond its words.
 type wordLexer struct {
 	text  string
 	words []word
 	cur   word
-	part  []byte
+	parts []string // the parts of every word so far; cur's from first
+	first int
+	part  []byte // the part being read, when it is not a run of text
+	run   [2]int // text[run[0]:run[1]] is the part being read while inRun
+	inRun bool
+}
+
+// appendPart adds text[start:end] to the part being read.
+func (l *wordLexer) appendPart(start, end int) {
+	switch {
+	case len(l.part) == 0 && !l.inRun:
+		l.run, l.inRun = [2]int{start, end}, true
+	case l.inRun && l.run[1] == start:
+		l.run[1] = end
+	default:
+		l.spill()
+		l.part = append(l.part, l.text[start:end]...)
+	}
+}
+
+// appendByte adds c to the part being read.
+func (l *wordLexer) appendByte(c byte) {
+	if l.inRun && l.run[1] < len(l.text) && l.text[l.run[1]] == c {
+		l.run[1]++
+		return
+	}
+	l.spill()
+	l.part = append(l.part, c)
+}
+
+// spill moves the part being read from its run of text to l.part.
+func (l *wordLexer) spill() {
+	if l.inRun {
+		l.part = append(l.part[:0], l.text[l.run[0]:l.run[1]]...)
+		l.inRun = false
+	}
+}
+
+// partLen is the length of the part being read.
+func (l *wordLexer) partLen() int {
+	if l.inRun {
+		return l.run[1] - l.run[0]
+	}
+	return len(l.part)
+}
+
+// lastByte is the last byte of the part being read; partLen must be > 0.
+func (l *wordLexer) lastByte() byte {
+	if l.inRun {
+		return l.text[l.run[1]-1]
+	}
+	return l.part[len(l.part)-1]
 }
 
 func (l *wordLexer) endPart() {
-	if len(l.part) > 0 {
-		l.cur.parts = append(l.cur.parts, string(l.part))
+	switch {
+	case l.inRun:
+		l.parts = append(l.parts, l.text[l.run[0]:l.run[1]])
+		l.inRun = false
+	case len(l.part) > 0:
+		l.parts = append(l.parts, string(l.part))
 		l.part = l.part[:0]
 	}
 }
 
 func (l *wordLexer) endWord() {
 	l.endPart()
-	if len(l.cur.parts) > 0 {
+	if n := len(l.parts); n > l.first {
+		l.cur.parts = l.parts[l.first:n:n]
 		l.words = append(l.words, l.cur)
+		l.first = n
 	}
 	l.cur = word{}
 }
@@ -107,38 +168,47 @@ func (l *wordLexer) token(toks []lexer.Token, k int) int {
 	}
 	if l.alnum(toks, k) {
 		s := l.text[t.Start:t.End]
-		if before, after, ok := strings.Cut(s, ","); ok && len(l.part) > 0 && l.part[len(l.part)-1] == '.' {
+		start, stop := int(t.Start), int(t.End)
+		if before, _, ok := strings.Cut(s, ","); ok && l.partLen() > 0 && l.lastByte() == '.' {
 			// "1.99,142": the digits after a decimal point take no
 			// thousands group; the comma separates words.
-			l.part = append(l.part, before...)
+			l.appendPart(start, start+len(before))
 			l.endWord()
-			s = after
+			start += len(before) + 1
 		}
-		for i := 0; i < len(s); i++ {
-			if s[i] != ',' { // a thousands comma: "20,000mAh" -> "20000mah"
-				l.part = append(l.part, s[i])
+		// A thousands comma is dropped: "20,000mAh" -> "20000mah".
+		for start < stop {
+			end := strings.IndexByte(l.text[start:stop], ',')
+			if end < 0 {
+				end = stop
+			} else {
+				end += start
 			}
+			if end > start {
+				l.appendPart(start, end)
+			}
+			start = end + 1
 		}
 		return k
 	}
 	afterDigit := l.glued(toks, k) && toks[k-1].Kind == lexer.Number
 	nextNumber := l.glued(toks, k+1) && toks[k+1].Kind == lexer.Number
 	switch c := t.Sym; {
-	case c == '.' && afterDigit && nextNumber && len(l.part) > 0:
-		l.part = append(l.part, c) // "1.2.3"
-	case (c == '-' || c == '_' || c == '.') && len(l.part) > 0 && l.glued(toks, k+1) && l.alnum(toks, k+1):
+	case c == '.' && afterDigit && nextNumber && l.partLen() > 0:
+		l.appendByte(byte(c)) // "1.2.3"
+	case (c == '-' || c == '_' || c == '.') && l.partLen() > 0 && l.glued(toks, k+1) && l.alnum(toks, k+1):
 		l.endPart()
-	case c == '\'' && len(l.part) > 0 && l.letterAround(toks, k):
+	case c == '\'' && l.partLen() > 0 && l.letterAround(toks, k):
 		// Men's -> mens
-	case c == '"' && len(l.part) > 0 && afterDigit:
+	case c == '"' && l.partLen() > 0 && afterDigit:
 		l.cur.inch = true
 		l.endWord()
-	case c == '\'' && len(l.part) > 0 && afterDigit && l.glued(toks, k+1) && toks[k+1].Kind == lexer.Symbol &&
+	case c == '\'' && l.partLen() > 0 && afterDigit && l.glued(toks, k+1) && toks[k+1].Kind == lexer.Symbol &&
 		toks[k+1].Sym == '\'':
 		l.cur.inch = true
 		l.endWord()
 		return k + 1
-	case c == '+' && len(l.part) > 0:
+	case c == '+' && l.partLen() > 0:
 		l.cur.plus = true
 		l.endWord()
 	default:

@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -176,7 +177,7 @@ func (ix *index) buildText() {
 			return v
 		}
 		v := uint32(len(lists))
-		ix.terms[t] = v
+		ix.terms[strings.Clone(t)] = v // a term may be a substring of its title
 		lists = append(lists, nil)
 		return v
 	}
@@ -246,7 +247,7 @@ func add(m map[string]*roaring.Bitmap, key string, doc uint32) {
 	bm := m[key]
 	if bm == nil {
 		bm = roaring.New()
-		m[key] = bm
+		m[strings.Clone(key)] = bm // a key may be a substring of a longer text
 	}
 	bm.Add(doc)
 }
