@@ -329,12 +329,18 @@ func listen(cfg config.Config, tel *telemetry.Telemetry, log *slog.Logger) (*lis
 	if maxConns == 0 {
 		maxConns = connlimit.DefaultMax()
 	}
-	ls.api = connlimit.Listen(ln, connlimit.Options{
+	api := connlimit.Listen(ln, connlimit.Options{
 		Max:     maxConns,
 		PerAddr: cfg.MaxConnsPerAddr,
 		Exempt:  ratelimit.Proxies(cfg.TrustedProxies).Trusted,
 		Logger:  log,
 	})
+	if _, err := api.RegisterMetrics(tel.Meter("productsearch/internal/connlimit")); err != nil {
+		ln.Close()
+		ls.close()
+		return nil, fmt.Errorf("connection metrics: %w", err)
+	}
+	ls.api = api
 	return ls, nil
 }
 

@@ -8,6 +8,7 @@
 package connlimit
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net"
@@ -18,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"go.opentelemetry.io/otel/metric"
 	"golang.org/x/net/netutil"
 )
 
@@ -220,4 +222,26 @@ func transient(err error) bool {
 		}
 	}
 	return false
+}
+
+// RegisterMetrics exports the listener's counts on m:
+// productsearch.connections.refused (connections closed at once because
+// their address had PerAddr open) and productsearch.accept.errors (accept
+// errors retried, such as running out of file descriptors).
+func (l *Listener) RegisterMetrics(m metric.Meter) (metric.Registration, error) {
+	refused, err := m.Int64ObservableCounter("productsearch.connections.refused", metric.WithUnit("{connection}"),
+		metric.WithDescription("Connections closed on accept because their client address had its limit of open connections"))
+	if err != nil {
+		return nil, err
+	}
+	acceptErrs, err := m.Int64ObservableCounter("productsearch.accept.errors", metric.WithUnit("{error}"),
+		metric.WithDescription("Accept errors retried with backoff, such as running out of file descriptors"))
+	if err != nil {
+		return nil, err
+	}
+	return m.RegisterCallback(func(_ context.Context, o metric.Observer) error {
+		o.ObserveInt64(refused, l.Refused())
+		o.ObserveInt64(acceptErrs, l.AcceptErrors())
+		return nil
+	}, refused, acceptErrs)
 }

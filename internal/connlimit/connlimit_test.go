@@ -2,6 +2,7 @@ package connlimit
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,8 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 )
 
 // server accepts connections from l and holds them open, reading and
@@ -101,6 +104,9 @@ func TestPerAddr(t *testing.T) {
 			expectAccepted(t, accepted, tt.wantServed)
 			if got := l.Refused(); got != int64(tt.dials-tt.wantServed) {
 				t.Errorf("refused %d, want %d", got, tt.dials-tt.wantServed)
+			}
+			if got := refusedMetric(t, l); got != int64(tt.dials-tt.wantServed) {
+				t.Errorf("productsearch.connections.refused = %d, want %d", got, tt.dials-tt.wantServed)
 			}
 			if tt.exempt {
 				return
@@ -308,4 +314,28 @@ func runChild() {
 		os.Exit(3)
 	}
 	os.Exit(1)
+}
+
+// refusedMetric collects the listener's metrics once and returns
+// productsearch.connections.refused.
+func refusedMetric(t *testing.T, l *Listener) int64 {
+	t.Helper()
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	if _, err := l.RegisterMetrics(mp.Meter("test")); err != nil {
+		t.Fatal(err)
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if sum, ok := m.Data.(metricdata.Sum[int64]); ok && m.Name == "productsearch.connections.refused" && len(sum.DataPoints) == 1 {
+				return sum.DataPoints[0].Value
+			}
+		}
+	}
+	t.Fatal("productsearch.connections.refused not exported")
+	return 0
 }
