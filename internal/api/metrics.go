@@ -49,6 +49,7 @@ type instruments struct {
 // lookups and aggregations.
 type activeCount struct {
 	n     atomic.Int64
+	used  atomic.Bool // a request of the method was seen: only those are reported
 	attrs metric.ObserveOption
 }
 
@@ -110,7 +111,9 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 		}
 		o.ObserveInt64(up, ok)
 		for _, a := range in.active {
-			o.ObserveInt64(active, a.n.Load(), a.attrs)
+			if a.used.Load() {
+				o.ObserveInt64(active, a.n.Load(), a.attrs)
+			}
 		}
 		h := in.lastGood.Load()
 		if h == nil {
@@ -187,7 +190,11 @@ func (in *instruments) passed(ctx context.Context, scope string) {
 // started and ended count a request of method in and out of
 // http.server.active_requests.
 func (in *instruments) started(method string) {
-	in.active[normalizeMethod(method)].n.Add(1)
+	a := in.active[normalizeMethod(method)]
+	a.n.Add(1)
+	if !a.used.Load() {
+		a.used.Store(true)
+	}
 }
 
 func (in *instruments) ended(method string) {
