@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,6 +19,8 @@ import (
 	"github.com/valyala/fasthttp"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+
+	"productsearch/internal/connlimit/fdflood"
 )
 
 // server accepts connections from l and holds them open, reading and
@@ -211,7 +212,7 @@ const childEnv = "CONNLIMIT_TEST_CHILD"
 // is still running. The global limit is set above the descriptor limit, so
 // that accept really fails with "too many open files" and is retried.
 func TestDescriptorExhaustion(t *testing.T) {
-	if os.Getenv(childEnv) != "" {
+	if _, ok := fdflood.ChildValue(childEnv); ok {
 		runChild()
 		return
 	}
@@ -220,67 +221,8 @@ func TestDescriptorExhaustion(t *testing.T) {
 	}
 	for _, max := range []string{"1000", "default"} {
 		t.Run("max="+max, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-test.run=^TestDescriptorExhaustion$")
-			cmd.Env = append(os.Environ(), childEnv+"="+max)
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmd.Stderr = os.Stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan struct{})
-			var waitErr error
-			defer func() {
-				_ = cmd.Process.Kill()
-				<-exited
-			}()
-			lines := bufio.NewScanner(out)
-			if !lines.Scan() {
-				t.Fatal("the child printed no address")
-			}
-			addr := strings.TrimSpace(lines.Text())
-			go func() {
-				waitErr = cmd.Wait()
-				close(exited)
-			}()
-
-			var conns []net.Conn
-			for range 200 {
-				c, err := net.DialTimeout("tcp", addr, time.Second)
-				if err != nil {
-					break // the backlog is full: the server is saturated
-				}
-				conns = append(conns, c)
-			}
-			time.Sleep(300 * time.Millisecond) // let the server hit the limit
-			for _, c := range conns {
-				c.Close()
-			}
-			client := &http.Client{Timeout: 10 * time.Second}
-			deadline := time.Now().Add(15 * time.Second)
-			for {
-				select {
-				case <-exited:
-					t.Fatalf("the server exited after %d connections: %v", len(conns), waitErr)
-				default:
-				}
-				resp, err := client.Get("http://" + addr + "/health")
-				if err == nil {
-					resp.Body.Close()
-					if resp.StatusCode == http.StatusOK {
-						break
-					}
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("health did not answer after the flood of %d connections: %v", len(conns), err)
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
-			if len(conns) < 64 {
-				t.Errorf("only %d connections were opened; the flood did not exceed the descriptor limit", len(conns))
-			}
+			fdflood.Flood{Test: "TestDescriptorExhaustion", Env: childEnv, Value: max,
+				Conns: 200, MinConns: 64, Health: "/health", Within: 15 * time.Second}.Run(t)
 		})
 	}
 }
@@ -288,11 +230,7 @@ func TestDescriptorExhaustion(t *testing.T) {
 // runChild serves /health with fasthttp behind Listen, with RLIMIT_NOFILE
 // set to 64, and prints its address.
 func runChild() {
-	lim := syscall.Rlimit{Cur: 64, Max: 64}
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-		fmt.Fprintln(os.Stderr, "setrlimit:", err)
-		os.Exit(2)
-	}
+	fdflood.LimitFiles(64)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -302,7 +240,7 @@ func runChild() {
 	if os.Getenv(childEnv) != "default" {
 		opt.Max = 1000
 	}
-	fmt.Println(ln.Addr().String())
+	fmt.Println("http://" + ln.Addr().String())
 	srv := &fasthttp.Server{
 		Handler:     func(ctx *fasthttp.RequestCtx) { ctx.SetBodyString(`{"status":"ok"}`) },
 		IdleTimeout: time.Second,
