@@ -85,11 +85,18 @@ func serveAll(t *testing.T, limit int) (string, *api.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := api.New(api.Options{Engine: engine, PublicKey: "public", RateLimitPerHour: limit, Now: func() time.Time { return when }})
+	return serveWith(t, api.Options{Engine: engine, PublicKey: "public", RateLimitPerHour: limit, Now: func() time.Time { return when }})
+}
+
+// serveWith starts a server built from opt as cmd/api builds it, MCP and
+// explorer mounted, on a loopback port, and returns its base URL.
+func serveWith(t *testing.T, opt api.Options) (string, *api.Server) {
+	t.Helper()
+	srv, err := api.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := mountAll(srv, config.Config{PublicAPIKey: "public"}); err != nil {
+	if err := mountAll(srv, config.Config{PublicAPIKey: opt.PublicKey}); err != nil {
 		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

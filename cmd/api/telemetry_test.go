@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -131,21 +130,9 @@ func TestMCPTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tel.Shutdown(context.Background())
-	srv, err := api.New(api.Options{Engine: fixtureEngine(t), PublicKey: "public", RateLimitPerHour: 100, Telemetry: tel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mountAll(srv, config.Config{PublicAPIKey: "public"}); err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	defer srv.Shutdown(context.Background())
+	base, _ := serveWith(t, api.Options{Engine: fixtureEngine(t), PublicKey: "public", RateLimitPerHour: 100, Telemetry: tel})
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_products","arguments":{"query":"laptop"}}}`
-	resp, body := send(t, http.MethodPost, "http://"+ln.Addr().String()+"/api/mcp", call, "Content-Type", "application/json")
+	resp, body := send(t, http.MethodPost, base+"/api/mcp", call, "Content-Type", "application/json")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
 	}
