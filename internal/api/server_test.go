@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/catalog"
@@ -789,12 +788,7 @@ func TestProductWithoutAttributes(t *testing.T) {
 }
 
 func TestTracing(t *testing.T) {
-	exp := tracetest.NewInMemoryExporter()
-	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tel.Shutdown(context.Background())
+	tel, exp := tracedTelemetry(t, telemetry.DefaultSampler())
 	ts := startServer(t, Options{Telemetry: tel})
 	// The caller samples its trace: the server continues it.
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -822,12 +816,7 @@ func TestTracing(t *testing.T) {
 // spans still hold the values of their own request after the server has
 // reused its buffers for the next requests on the same connection.
 func TestSpanAttributesOutliveRequest(t *testing.T) {
-	exp := tracetest.NewInMemoryExporter()
-	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tel.Shutdown(context.Background())
+	tel, exp := tracedTelemetry(t, telemetry.DefaultSampler())
 	ts := startServer(t, Options{Telemetry: tel})
 	const parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 	requests := []struct {
@@ -869,12 +858,7 @@ func TestSpanAttributesOutliveRequest(t *testing.T) {
 // mounted net/http handler carries: the server span of the request (so its
 // own spans join the caller's trace) and the client address.
 func TestMountedHandlerSeesSpanAndClient(t *testing.T) {
-	exp := tracetest.NewInMemoryExporter()
-	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: telemetry.DefaultSampler()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tel.Shutdown(context.Background())
+	tel, _ := tracedTelemetry(t, telemetry.DefaultSampler())
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		addr, _ := ClientAddr(r.Context())
 		w.Header().Set("Content-Type", "text/plain")

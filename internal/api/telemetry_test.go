@@ -27,12 +27,7 @@ import (
 // exporter.
 func tracedServer(t *testing.T, opt Options, mounts ...func(*Server)) (*testServer, *telemetry.Telemetry, *tracetest.InMemoryExporter) {
 	t.Helper()
-	exp := tracetest.NewInMemoryExporter()
-	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: sdktrace.AlwaysSample()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { tel.Shutdown(context.Background()) })
+	tel, exp := tracedTelemetry(t, sdktrace.AlwaysSample())
 	opt.Telemetry = tel
 	return startServer(t, opt, mounts...), tel, exp
 }
@@ -226,4 +221,17 @@ func TestServerErrorSpan(t *testing.T) {
 			t.Errorf("span %s: error.type %q, status %v; want %q and an error", s.Name, errType, s.Status, want)
 		}
 	}
+}
+
+// tracedTelemetry returns telemetry that records spans, sampled by
+// sampler, in memory, shut down when the test ends.
+func tracedTelemetry(t *testing.T, sampler sdktrace.Sampler) (*telemetry.Telemetry, *tracetest.InMemoryExporter) {
+	t.Helper()
+	exp := tracetest.NewInMemoryExporter()
+	tel, err := telemetry.New(context.Background(), telemetry.Options{ServiceName: "test", TraceExporter: exp, Sampler: sampler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tel.Shutdown(context.Background()) })
+	return tel, exp
 }
