@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,7 +24,7 @@ import (
 // publishFlags are the flags of `indexer sync` that also publish the new
 // snapshot to a search cluster:
 //
-//	indexer sync --publish elasticsearch [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-replicas N]
+//	indexer sync --publish elasticsearch [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-replicas N] [--es-wait D]
 //
 // The URL and alias default to ELASTICSEARCH_URL and ELASTICSEARCH_INDEX;
 // credentials come only from the environment (ELASTICSEARCH_API_KEY, or
@@ -33,6 +35,7 @@ type publishFlags struct {
 	index    string
 	keep     int
 	replicas int
+	wait     time.Duration
 }
 
 // addPublishFlags defines the publish flags on fs.
@@ -49,6 +52,7 @@ func addPublishFlags(fs *flag.FlagSet) *publishFlags {
 	fs.StringVar(&pf.index, "es-index", "", "`alias` the API searches (default $"+config.EnvESIndex+", else "+elastic.DefaultIndex+"); versions are named <alias>-<sync time>")
 	fs.IntVar(&pf.keep, "es-keep", publish.DefaultKeep, "index versions to keep, the new one included")
 	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index")
+	fs.DurationVar(&pf.wait, "es-wait", 2*time.Minute, "how long to wait for the cluster to answer (status yellow or green) before publishing; 0 does not wait")
 	return pf
 }
 
@@ -95,12 +99,16 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "publish: "+format+"\n", args...) }
+	if err := waitForCluster(ctx, opts.Connection, pf.wait, 2*time.Second, logf); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
 	opt := publish.DefaultOptions(opts.Connection, opts.Index)
 	opt.Keep = pf.keep
 	opt.Settings.Replicas = pf.replicas
 	opt.MaxShrink = maxShrink
 	opt.Force = force
-	opt.Log = func(format string, args ...any) { fmt.Fprintf(stderr, "publish: "+format+"\n", args...) }
+	opt.Log = logf
 	rep, err := publish.Publish(ctx, s, opt)
 	if rep != nil {
 		reportPath := strings.TrimSuffix(path, filepath.Ext(path)) + ".publish.json"
@@ -165,4 +173,48 @@ func writeJSON(path string, v any) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return os.Rename(tmp, path)
+}
+
+// waitForCluster waits up to wait for the cluster to answer its health
+// check with status yellow or green, polling every poll: a sync started
+// beside a node that is still starting (a Job scheduled with the cluster)
+// publishes once the node is up instead of failing. It logs the first
+// failure and then one line every ten polls.
+func waitForCluster(ctx context.Context, conn elastic.Connection, wait, poll time.Duration, logf func(string, ...any)) error {
+	if wait <= 0 {
+		return nil
+	}
+	c, err := elastic.NewClient(conn)
+	if err != nil {
+		return err
+	}
+	deadline := time.Now().Add(wait)
+	for attempt := 0; ; attempt++ {
+		var h struct {
+			Status   string `json:"status"`
+			TimedOut bool   `json:"timed_out"`
+		}
+		q := url.Values{"wait_for_status": {"yellow"}, "timeout": {poll.String()}}
+		err := c.Do(ctx, http.MethodGet, "/_cluster/health", q, nil, &h)
+		if err == nil && !h.TimedOut && (h.Status == "yellow" || h.Status == "green") {
+			if attempt > 0 {
+				logf("the cluster answers (status %s)", h.Status)
+			}
+			return nil
+		}
+		if err == nil {
+			err = fmt.Errorf("cluster status %q", h.Status)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the cluster did not become available within %s (--es-wait): %w", wait, err)
+		}
+		if attempt%10 == 0 {
+			logf("waiting for the cluster (up to %s): %v", wait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(poll):
+		}
+	}
 }

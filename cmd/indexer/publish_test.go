@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,13 +35,13 @@ func TestPublishFlags(t *testing.T) {
 		want    publishFlags
 		wantErr string
 	}{
-		{name: "off by default", want: publishFlags{keep: 2}},
+		{name: "off by default", want: publishFlags{keep: 2, wait: 2 * time.Minute}},
 		{name: "environment read when publishing", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
 			args: []string{"--publish", "elasticsearch"},
-			want: publishFlags{target: "elasticsearch", keep: 2}},
+			want: publishFlags{target: "elasticsearch", keep: 2, wait: 2 * time.Minute}},
 		{name: "flags win", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
-			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3", "--es-replicas", "1"},
-			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, replicas: 1}},
+			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3", "--es-replicas", "1", "--es-wait", "30s"},
+			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, replicas: 1, wait: 30 * time.Second}},
 		{name: "unknown backend", args: []string{"--publish", "solr"}, wantErr: `unknown backend "solr"`},
 	}
 	for _, tt := range tests {
@@ -144,5 +146,50 @@ func TestPublishRun(t *testing.T) {
 	}
 	if !rep.Published || rep.Index != name || rep.Indexed != 30 {
 		t.Errorf("report = %+v", rep)
+	}
+}
+
+// TestWaitForCluster checks that a publish waits for a node that is still
+// starting and gives up, saying why, on one that never comes up.
+func TestWaitForCluster(t *testing.T) {
+	tests := []struct {
+		name    string
+		answers []string // the health answers in turn; "" is a 503
+		wait    time.Duration
+		wantErr string
+	}{
+		{name: "up at once", answers: []string{`{"status":"green"}`}, wait: time.Second},
+		{name: "starting", answers: []string{"", "", `{"status":"yellow"}`}, wait: 5 * time.Second},
+		{name: "red until the deadline", answers: []string{`{"status":"red","timed_out":true}`}, wait: 50 * time.Millisecond,
+			wantErr: "did not become available within 50ms"},
+		{name: "never up", answers: []string{""}, wait: 50 * time.Millisecond, wantErr: "did not become available"},
+		{name: "no wait", answers: []string{""}, wait: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/_cluster/health" || r.URL.Query().Get("wait_for_status") != "yellow" {
+					t.Errorf("unexpected request %s", r.URL)
+				}
+				w.Header().Set("X-Elastic-Product", "Elasticsearch")
+				i := min(int(calls.Add(1))-1, len(tt.answers)-1)
+				if tt.answers[i] == "" {
+					w.WriteHeader(http.StatusServiceUnavailable)
+					return
+				}
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprint(w, tt.answers[i])
+			}))
+			defer srv.Close()
+			err := waitForCluster(context.Background(), elastic.Connection{Addresses: []string{srv.URL}}, tt.wait,
+				10*time.Millisecond, func(string, ...any) {})
+			if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("waitForCluster = %v, want error containing %q", err, tt.wantErr)
+			}
+			if tt.wait == 0 && calls.Load() != 0 {
+				t.Errorf("asked the cluster %d times with no wait", calls.Load())
+			}
+		})
 	}
 }
