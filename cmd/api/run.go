@@ -21,6 +21,7 @@ import (
 	"productsearch/internal/connlimit"
 	"productsearch/internal/explorer"
 	"productsearch/internal/mcp"
+	"productsearch/internal/memlimit"
 	"productsearch/internal/ratelimit"
 	"productsearch/internal/search"
 	"productsearch/internal/telemetry"
@@ -52,6 +53,7 @@ func (p *process) run(ctx context.Context, args []string) error {
 		return err
 	}
 	log := slog.New(telemetry.LogHandler(slog.NewJSONHandler(p.stderr, &slog.HandlerOptions{Level: cfg.LogLevel})))
+	log.Info("soft memory limit", slog.String("limit", memlimit.Apply(0).String()))
 	tel, err := startTelemetry(ctx, cfg, log)
 	if err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 
 	"productsearch/internal/demo"
 	"productsearch/internal/ingest"
+	"productsearch/internal/memlimit"
 	"productsearch/internal/publish"
 )
 
@@ -74,16 +74,17 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	out := fs.String("out", "build/catalog.snapshot", "snapshot `path` to publish; the previous snapshot is read from here")
 	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than max_shrink")
 	quiet := fs.Bool("quiet", false, "print no progress")
-	memLimit := fs.Int("memory-limit", 1536, "soft memory limit in `MiB` (0 = none; GOMEMLIMIT overrides)")
+	memLimit := fs.Int("memory-limit", 0, "soft memory limit in `MiB`; 0 takes 90% of the container's memory limit, none outside one (GOMEMLIMIT overrides)")
 	statusFile := fs.String("status-file", "", "also write a short JSON account of the sync to `path` (in Kubernetes: /dev/termination-log)")
 	pub := addPublishFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && *memLimit > 0 {
-		// The heap may otherwise grow to twice the live data before a
-		// collection; a soft limit keeps a large sync inside its pod.
-		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	// The heap may otherwise grow to twice the live data before a
+	// collection; a soft limit keeps a large sync inside its pod.
+	ml := memlimit.Apply(*memLimit)
+	if !*quiet {
+		fmt.Fprintf(stderr, "sync: soft memory limit %s\n", ml)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("sync takes no arguments, got %q", fs.Args())
