@@ -122,12 +122,22 @@ func (s *Server) handleOpenAPI(doc []byte, contentType string) fiber.Handler {
 // engineCall starts the span and the clock of one engine call; pass them
 // to engineDone when it returns.
 func (s *Server) engineCall(c *fiber.Ctx, op string) (context.Context, trace.Span, time.Time) {
-	ctx := c.UserContext()
-	var span trace.Span
-	if s.tracing {
-		ctx, span = s.tracer.Start(ctx, "engine."+op, trace.WithAttributes(attribute.String("operation", op)))
-	}
+	ctx, span := s.startEngineSpan(c.UserContext(), op)
 	return ctx, span, time.Now()
+}
+
+// startEngineSpan starts the span of an engine call of op beneath the
+// request's span, or none when tracing is off or the request is not
+// sampled (no sampler the SDK offers would keep a child of a dropped
+// parent: they follow the parent or decide by the same trace id).
+func (s *Server) startEngineSpan(ctx context.Context, op string) (context.Context, trace.Span) {
+	if !s.tracing {
+		return ctx, nil
+	}
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() && !sc.IsSampled() {
+		return ctx, nil
+	}
+	return s.tracer.Start(ctx, "engine."+op, trace.WithAttributes(attribute.String("operation", op)))
 }
 
 // engineDone records the engine-duration metric, the Server-Timing header
@@ -146,10 +156,7 @@ func (s *Server) engineDone(c *fiber.Ctx, ctx context.Context, op string, span t
 // the returned function records the engine metric and ends the span with
 // the call's outcome.
 func (s *Server) ObserveEngine(ctx context.Context, op string) (context.Context, func(error)) {
-	var span trace.Span
-	if s.tracing {
-		ctx, span = s.tracer.Start(ctx, "engine."+op, trace.WithAttributes(attribute.String("operation", op)))
-	}
+	ctx, span := s.startEngineSpan(ctx, op)
 	start := time.Now()
 	return ctx, func(err error) {
 		s.metrics.engineCall(ctx, op, time.Since(start))

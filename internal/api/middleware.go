@@ -240,6 +240,22 @@ func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed tim
 // routing. Every string is copied: Fiber reuses the request's memory.
 func (s *Server) startSpan(c *fiber.Ctx, st *reqState) trace.Span {
 	method := strings.Clone(c.Method())
+	ctx := s.prop.Extract(context.Background(), headerCarrier{&c.Request().Header})
+	// The attributes are set after the sampling decision: the samplers the
+	// SDK reads from OTEL_TRACES_SAMPLER decide by the trace id and the
+	// parent alone, and most requests are not sampled, so building and
+	// copying the attributes of every request would be spent on nothing.
+	ctx, span := s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer))
+	c.SetUserContext(ctx)
+	if span.IsRecording() {
+		span.SetAttributes(s.requestAttrs(c, st, method)...)
+	}
+	return span
+}
+
+// requestAttrs returns the server span attributes of a request, every
+// string copied (Fiber reuses the request's memory).
+func (s *Server) requestAttrs(c *fiber.Ctx, st *reqState, method string) []attribute.KeyValue {
 	scheme := "http"
 	if c.Context().IsTLS() {
 		scheme = "https"
@@ -269,16 +285,17 @@ func (s *Server) startSpan(c *fiber.Ctx, st *reqState) trace.Span {
 	if ua := c.Request().Header.UserAgent(); len(ua) > 0 {
 		attrs = append(attrs, semconv.UserAgentOriginal(string(ua)))
 	}
-	ctx := s.prop.Extract(context.Background(), headerCarrier{&c.Request().Header})
-	ctx, span := s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(attrs...))
-	c.SetUserContext(ctx)
-	return span
+	return attrs
 }
 
 // endSpan names the span of a request "METHOD route" (only METHOD when no
 // route matched), records the status, a server error as error.type, and
 // ends it.
 func endSpan(span trace.Span, method, route string, status int) {
+	if !span.IsRecording() {
+		span.End()
+		return
+	}
 	attrs := []attribute.KeyValue{semconv.HTTPResponseStatusCode(status)}
 	if route != "" {
 		span.SetName(method + " " + route) // the concatenation is a copy
