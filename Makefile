@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean \
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -103,6 +103,9 @@ fuzz-api: $(SNAPSHOT)
 # k6 load test of a local server: lite and full searches, product, health.
 bench-api: $(SNAPSHOT)
 	./scripts/bench-api.sh
+
+bench-tracing: $(SNAPSHOT)
+	./scripts/bench-tracing.sh
 
 # Two API processes sharing a real Redis allow exactly the limit; the
 # fallback holds when Redis stops.

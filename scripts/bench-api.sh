@@ -21,6 +21,10 @@
 # (GOMAXPROCS=1) and k6 to CPU 0 so neither starves the other; set
 # SERVER_CPUS/LOAD_CPUS (taskset lists) to change the split, or PIN=0 to
 # let them share. STRICT=1 exits non-zero when a target is missed.
+# TRACING=default or TRACING=always exports the server's spans (5% sampled
+# by default, or all) over OTLP/HTTP to a sink on loopback, to measure what
+# tracing costs (make bench-tracing runs off, default and always side by
+# side); TRACING=off (the default) exports none.
 # k6 is built from source into build/bin (go install go.k6.io/k6).
 set -euo pipefail
 
@@ -28,6 +32,7 @@ cd "$(dirname "$0")/.."
 K6_VERSION=v1.8.1
 DURATION=${DURATION:-15s}
 VUS=${VUS:-16}
+TRACING=${TRACING:-off}
 PIN=${PIN:-1}
 SERVER_CPUS=${SERVER_CPUS:-1}
 LOAD_CPUS=${LOAD_CPUS:-0}
@@ -70,10 +75,37 @@ a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
 print(a.getsockname()[1], b.getsockname()[1])')
 base="http://127.0.0.1:$port"
 metrics_url="http://127.0.0.1:$metrics_port/metrics"
+tracing_env=(OTEL_SDK_DISABLED=true)
+sink_pid=""
+case "$TRACING" in
+off) ;;
+default | always)
+	# An OTLP/HTTP sink on loopback that accepts and drops every export.
+	sink_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	"${load_pin[@]}" python3 - "$sink_port" <<'PY' &
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+class Sink(BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-protobuf")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    def log_message(self, *args):
+        pass
+ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Sink).serve_forever()
+PY
+	sink_pid=$!
+	tracing_env=(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT="http://127.0.0.1:$sink_port/v1/traces" OTEL_METRICS_EXPORTER=none)
+	[ "$TRACING" = always ] && tracing_env+=(OTEL_TRACES_SAMPLER=always_on)
+	;;
+*) echo "TRACING must be off, default or always, got $TRACING" >&2; exit 2 ;;
+esac
 env HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" CATALOG_PATH="$catalog" API_KEYS="$KEY=1000000000000" \
-	LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
+	LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${tracing_env[@]}" "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
+trap 'kill $pid $sink_pid 2>/dev/null; wait $pid $sink_pid 2>/dev/null || true' EXIT
 for _ in $(seq 300); do
 	curl -fs "$base/api/health" >/dev/null 2>&1 && break
 	kill -0 $pid 2>/dev/null || { cat "$out/server.log" >&2; exit 1; }
@@ -135,7 +167,7 @@ print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/
 }
 
 : >"$out/report.txt"
-echo "bench-api $(date -u +%FT%TZ): $items products; $split; $DURATION per scenario" | tee -a "$out/report.txt"
+echo "bench-api $(date -u +%FT%TZ): $items products; $split; $DURATION per scenario; tracing $TRACING" | tee -a "$out/report.txt"
 run health health /api/health health
 run lite lite /api/search search
 run full full /api/search search
