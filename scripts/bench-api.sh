@@ -106,11 +106,18 @@ env HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" CATALOG_P
 	LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${tracing_env[@]}" "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid $sink_pid 2>/dev/null; wait $pid $sink_pid 2>/dev/null || true' EXIT
-for _ in $(seq 300); do
-	curl -fs "$base/api/health" >/dev/null 2>&1 && break
+# A large catalog takes a while to load: wait as long as the server lives,
+# up to START_TIMEOUT seconds (default 600).
+t_start=$SECONDS
+until curl -fs "$base/api/health" >/dev/null 2>&1; do
 	kill -0 $pid 2>/dev/null || { cat "$out/server.log" >&2; exit 1; }
+	if (( SECONDS - t_start > ${START_TIMEOUT:-600} )); then
+		echo "the server did not answer within ${START_TIMEOUT:-600} s (START_TIMEOUT)" >&2
+		exit 1
+	fi
 	sleep 0.1
 done
+echo "server answered after $((SECONDS - t_start)) s" >&2
 items=$(curl -fs "$base/api/health" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"])')
 curl -fs "$metrics_url" >/dev/null || { echo "no metrics at $metrics_url" >&2; cat "$out/server.log" >&2; exit 1; }
 echo "serving $catalog ($items products) at $base, metrics at $metrics_url; $split; $DURATION per scenario, $VUS VUs" >&2
