@@ -59,9 +59,14 @@ func (p *process) run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer stopTelemetry(tel, log)
+	owned := p.engine == nil
 	engine, err := p.openEngine(ctx, cfg, log, tel)
 	if err != nil {
 		return err
+	}
+	if c, ok := engine.(io.Closer); ok && owned {
+		// The Elasticsearch engine refreshes its health view until closed.
+		defer c.Close()
 	}
 	if check {
 		log.Info("configuration ok")

@@ -38,6 +38,11 @@ const (
 	DefaultMetricsAddr      = "127.0.0.1:9464"
 	DefaultESIndex          = "products"
 	DefaultESTimeout        = 2 * time.Second
+	// DefaultESHealthInterval and DefaultESHealthStale: the cluster view
+	// that health reports is refreshed every 5s and degraded after 15s
+	// of failed refreshes.
+	DefaultESHealthInterval = 5 * time.Second
+	DefaultESHealthStale    = 15 * time.Second
 )
 
 // MetricsOff is the METRICS_ADDR value that disables the metrics listener
@@ -124,6 +129,13 @@ type Elasticsearch struct {
 	CAFile string
 	// Timeout bounds one query.
 	Timeout time.Duration
+	// HealthInterval is how often the API refreshes its view of the
+	// cluster for /api/health (ELASTICSEARCH_HEALTH_INTERVAL); zero is
+	// the engine's default.
+	HealthInterval time.Duration
+	// HealthStale is how long refreshes may fail before health reports
+	// degraded (ELASTICSEARCH_HEALTH_STALE); zero is the engine's default.
+	HealthStale time.Duration
 }
 
 // Variables lists every environment variable the server reads, with its
@@ -139,6 +151,8 @@ func Variables() [][3]string {
 		{envESAPIKey, "API key (or " + envESUsername + " and " + envESPassword + ")", "(unset)"},
 		{envESCAFile, "PEM file of the cluster's certificate authority", "(unset: system roots)"},
 		{envESTimeout, "query timeout (Go duration)", DefaultESTimeout.String()},
+		{envESHealthInterval, "how often the view of the cluster that /api/health reports is refreshed (Go duration)", DefaultESHealthInterval.String()},
+		{envESHealthStale, "how long refreshes of that view may fail before health is degraded (Go duration)", DefaultESHealthStale.String()},
 		{"REDIS_URL", "redis://host:port/db shared by replicas for rate limits", "(unset: in-process limiter)"},
 		{"PUBLIC_API_KEY", "shared public key; set it empty to disable it", DefaultPublicAPIKey},
 		{"API_KEYS", "production keys with hourly budgets: key1=1000,key2=5000", "(unset)"},
@@ -179,6 +193,9 @@ const (
 	envESPassword = "ELASTICSEARCH_PASSWORD"
 	envESCAFile   = "ELASTICSEARCH_CA_FILE"
 	envESTimeout  = "ELASTICSEARCH_TIMEOUT"
+
+	envESHealthInterval = "ELASTICSEARCH_HEALTH_INTERVAL"
+	envESHealthStale    = "ELASTICSEARCH_HEALTH_STALE"
 )
 
 // Defaults returns the configuration of an empty environment.
@@ -350,6 +367,8 @@ func (r *reader) elasticsearch(es *Elasticsearch, required bool) {
 	es.Password, _ = r.lookup(envESPassword)
 	es.CAFile, _ = r.get(envESCAFile)
 	r.duration(envESTimeout, &es.Timeout, false)
+	r.duration(envESHealthInterval, &es.HealthInterval, false)
+	r.duration(envESHealthStale, &es.HealthStale, false)
 }
 
 // keys reads PUBLIC_API_KEY, API_KEYS and API_KEYS_FILE.

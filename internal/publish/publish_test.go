@@ -115,6 +115,7 @@ func engine(t *testing.T, conn elastic.Connection, alias string) *elastic.Engine
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { e.Close() })
 	return e
 }
 

@@ -45,6 +45,13 @@
 // counts and the matched-then-unverified page are taken. The page's
 // products are then read with one _mget from the same concrete index.
 //
+// # Health
+//
+// Health never queries the cluster: a goroutine, started by the first call
+// and stopped by Close, refreshes a view of the index behind the alias
+// (its _meta and a count) every HealthInterval, and a view that no refresh
+// has confirmed for HealthStale is reported as degraded.
+//
 // Every request runs under the engine's timeout; a failure of the cluster
 // (unreachable, an error answer, a timed-out or partial search) is returned
 // wrapped in search.ErrUnavailable.
@@ -86,6 +93,12 @@ type Options struct {
 	// Attributes are the attributes constraints name; nil means
 	// catalog.DefaultAttributes.
 	Attributes *catalog.AttributeTable
+	// HealthInterval is how often the view of the cluster that Health
+	// reports is refreshed, in the background (default 5s).
+	HealthInterval time.Duration
+	// HealthStale is how old that view may grow while refreshes fail
+	// before Health reports degraded (default 15s).
+	HealthStale time.Duration
 }
 
 // DefaultOptions returns the options of the interface with the default
@@ -110,6 +123,8 @@ func OptionsFromConfig(c config.Elasticsearch) (Options, error) {
 	if c.Timeout > 0 {
 		o.Timeout = c.Timeout
 	}
+	o.HealthInterval = c.HealthInterval
+	o.HealthStale = c.HealthStale
 	return o, o.validate()
 }
 
@@ -123,6 +138,9 @@ func (o Options) validate() error {
 	}
 	if o.Timeout < 0 {
 		return fmt.Errorf("elastic engine: negative timeout %s", o.Timeout)
+	}
+	if o.HealthInterval < 0 || o.HealthStale < 0 {
+		return fmt.Errorf("elastic engine: negative health interval %s or staleness %s", o.HealthInterval, o.HealthStale)
 	}
 	if o.Index != "" && !validIndexName(o.Index) {
 		return fmt.Errorf("elasticsearch index %q is not a valid index or alias name (lowercase letters, digits, '-', '_', '.')", o.Index)
@@ -151,6 +169,7 @@ type Engine struct {
 	timeout time.Duration
 	maxCand int
 	attrs   *catalog.AttributeTable
+	health  *monitor
 }
 
 var _ search.Engine = (*Engine)(nil)
@@ -163,6 +182,12 @@ func New(opts Options) (*Engine, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.HealthInterval == 0 {
+		opts.HealthInterval = DefaultHealthInterval
+	}
+	if opts.HealthStale == 0 {
+		opts.HealthStale = max(DefaultHealthStale, 3*opts.HealthInterval)
+	}
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}
@@ -173,8 +198,17 @@ func New(opts Options) (*Engine, error) {
 	if opts.Attributes == nil {
 		opts.Attributes = catalog.DefaultAttributes()
 	}
-	return &Engine{client: c, index: opts.Index, timeout: opts.Timeout, maxCand: opts.MaxCandidates,
-		attrs: opts.Attributes}, nil
+	e := &Engine{client: c, index: opts.Index, timeout: opts.Timeout, maxCand: opts.MaxCandidates,
+		attrs: opts.Attributes}
+	e.health = newMonitor(e, opts.HealthInterval, opts.HealthStale)
+	return e, nil
+}
+
+// Close stops the background refresh of the health view. The engine still
+// searches; Health then reports the last view until it is stale.
+func (e *Engine) Close() error {
+	e.health.close()
+	return nil
 }
 
 // Index returns the alias the engine searches.
@@ -247,34 +281,19 @@ type mappingAnswer map[string]struct {
 }
 
 // Health reports the product count and sync time recorded in the _meta of
-// the index behind the alias. When the cluster cannot answer, when no index
-// is published under the alias, when its layout is of another schema
-// version, or when its shards do not answer a count of its products, the
-// status is "degraded" (with a nil error, so that the health endpoint
-// shows it).
+// the index behind the alias, from a view of the cluster that a background
+// goroutine refreshes every HealthInterval (started by the first call,
+// which waits for the first refresh); a call never queries the cluster.
+// The status is "degraded" (with a nil error, so that the health endpoint
+// shows it) when no index is published under the alias, when its layout
+// is of another schema version, when its shards do not answer a count of
+// its products, or when the cluster has not answered a refresh for longer
+// than HealthStale.
 func (e *Engine) Health(ctx context.Context) (search.Health, error) {
 	if err := ctx.Err(); err != nil {
 		return search.Health{}, fmt.Errorf("health: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, e.timeout)
-	defer cancel()
-	meta, index, err := e.meta(ctx)
-	if err != nil || meta.Schema != SchemaVersion {
-		return search.Health{Status: "degraded"}, nil
-	}
-	// The mapping comes from the cluster state; a count proves that the
-	// index's shards answer searches too.
-	var count struct {
-		Count  int `json:"count"`
-		Shards struct {
-			Failed int `json:"failed"`
-		} `json:"_shards"`
-	}
-	err = e.client.Do(ctx, http.MethodGet, "/"+url.PathEscape(index)+"/_count", nil, nil, &count)
-	if err != nil || count.Shards.Failed > 0 || count.Count != meta.Products {
-		return search.Health{Status: "degraded"}, nil
-	}
-	return search.Health{Status: "ok", Items: meta.Products, LastUpdate: meta.SyncTime}, nil
+	return e.health.health(ctx), nil
 }
 
 // Check returns why the engine cannot serve, or nil: the cluster is
@@ -293,6 +312,9 @@ func (e *Engine) Check(ctx context.Context) error {
 	return nil
 }
 
+// errNoMeta is an alias that does not name one index with a _meta block.
+var errNoMeta = errors.New("no published index")
+
 // meta reads the _meta of the index behind the alias and the index name.
 func (e *Engine) meta(ctx context.Context) (Meta, string, error) {
 	var ans mappingAnswer
@@ -300,11 +322,11 @@ func (e *Engine) meta(ctx context.Context) (Meta, string, error) {
 		return Meta{}, "", err
 	}
 	if len(ans) != 1 {
-		return Meta{}, "", fmt.Errorf("alias %s names %d indices, want 1", e.index, len(ans))
+		return Meta{}, "", fmt.Errorf("%w: alias %s names %d indices, want 1", errNoMeta, e.index, len(ans))
 	}
 	for name, m := range ans {
 		if m.Mappings.Meta == nil {
-			return Meta{}, name, fmt.Errorf("index %s has no _meta block", name)
+			return Meta{}, name, fmt.Errorf("%w: index %s has no _meta block", errNoMeta, name)
 		}
 		return *m.Mappings.Meta, name, nil
 	}

@@ -37,11 +37,13 @@ func TestOptionsFromConfig(t *testing.T) {
 				"ELASTICSEARCH_URL": " https://a:9200/ , https://b:9200", "ELASTICSEARCH_INDEX": "catalog",
 				"ELASTICSEARCH_API_KEY": "a2V5", "ELASTICSEARCH_USERNAME": "u", "ELASTICSEARCH_PASSWORD": "p",
 				"ELASTICSEARCH_CA_FILE": "/etc/ca.pem", "ELASTICSEARCH_TIMEOUT": "750ms",
+				"ELASTICSEARCH_HEALTH_INTERVAL": "1s", "ELASTICSEARCH_HEALTH_STALE": "4s",
 			},
 			want: elastic.Options{
 				Connection: elastic.Connection{Addresses: []string{"https://a:9200", "https://b:9200"}, APIKey: "a2V5",
 					Username: "u", Password: "p", CACertFile: "/etc/ca.pem"},
 				Index: "catalog", Timeout: 750 * time.Millisecond, MaxCandidates: search.DefaultMaxCandidates,
+				HealthInterval: time.Second, HealthStale: 4 * time.Second,
 			},
 		},
 		{name: "no url", env: map[string]string{}, wantErr: "ELASTICSEARCH_URL: set the cluster's node URLs"},
@@ -125,6 +127,7 @@ func engineAt(t *testing.T, addr string, timeout time.Duration) *elastic.Engine 
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { e.Close() })
 	return e
 }
 

@@ -143,9 +143,14 @@ func TestNodeRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt.Index, opt.Timeout = alias, 2*time.Second
+	opt.HealthInterval, opt.HealthStale = 100*time.Millisecond, time.Second
 	e, err := elastic.New(opt)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if h := waitHealth(t, e, "ok"); h.Items != len(s.Products) {
+		t.Errorf("Health before the stop = %+v", h)
 	}
 	ctx := context.Background()
 	req := searchtest.MustParse(t, "query=pro&sort=price_asc")
@@ -162,9 +167,7 @@ func TestNodeRestart(t *testing.T) {
 	if _, err := e.Product(ctx, s.Products[0].ID); !errors.Is(err, search.ErrUnavailable) {
 		t.Errorf("Product with the node down: %v, want ErrUnavailable", err)
 	}
-	if h, err := e.Health(ctx); err != nil || h.Status != "degraded" {
-		t.Errorf("Health with the node down = %+v, %v; want degraded", h, err)
-	}
+	waitHealth(t, e, "degraded")
 
 	run("start")
 	var after *search.Result
@@ -183,7 +186,7 @@ func TestNodeRestart(t *testing.T) {
 		t.Errorf("after the restart: total %d, first %v; before: total %d, first %s",
 			after.Total, searchtest.IDs(after), before.Total, before.Products[0].Product.ID)
 	}
-	if h, err := e.Health(ctx); err != nil || h.Status != "ok" || h.Items != len(s.Products) {
-		t.Errorf("Health after the restart = %+v, %v", h, err)
+	if h := waitHealth(t, e, "ok"); h.Items != len(s.Products) {
+		t.Errorf("Health after the restart = %+v", h)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
 	"productsearch/internal/publish"
+	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
 )
 
@@ -101,6 +102,7 @@ func newEngine(t testing.TB, alias string, maxCand int) *elastic.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { e.Close() })
 	return e
 }
 
@@ -112,3 +114,21 @@ func fixtureAlias(name string) string {
 // optionsFromEnv returns the engine options the ELASTICSEARCH_* variables
 // of the test's environment give.
 func optionsFromEnv() (elastic.Options, error) { return optionsFrom(os.LookupEnv) }
+
+// waitHealth polls Health until its status is want, for up to a minute,
+// and returns the last answer.
+func waitHealth(t testing.TB, e *elastic.Engine, want string) search.Health {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		h, err := e.Health(context.Background())
+		if err == nil && h.Status == want {
+			return h
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("Health = %+v, %v for a minute; want %s", h, err, want)
+			return h
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
