@@ -12,8 +12,10 @@
 // (catalog.NormalizeBrand) and category as keywords, the price, the browse
 // rank (products before accessories, offer_count descending, price
 // ascending, id ascending; unique), the offer ids, one nested document per
-// stated attribute value {name, status, value}, and the product itself,
-// stored and not indexed. Readers use an alias (default "products") that
+// stated attribute value {name, status, value}, the product itself,
+// stored and not indexed (the source), and its lite form (a stored field
+// outside the source, so that lite results never read or parse the whole
+// product). Readers use an alias (default "products") that
 // the publisher moves atomically from one versioned index to the next.
 //
 // # Searching
@@ -45,6 +47,9 @@
 // counts and the matched-then-unverified page are taken. The page's
 // products are then read with one _mget from the same concrete index.
 //
+// A product by canonical id is one get of its document; only an id that is
+// no document's is then searched for among the offer ids.
+//
 // # Health
 //
 // Health never queries the cluster: a goroutine, started by the first call
@@ -66,6 +71,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	json "github.com/goccy/go-json"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
@@ -236,7 +243,8 @@ func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result
 // Product finds a product by canonical id or by retailer offer id. A
 // canonical id wins over an equal offer id; an offer id held by several
 // products resolves to the cheapest (then lowest id), as in the embedded
-// engine.
+// engine. A canonical id, the document's id, is one get; an offer id is
+// looked up with a search when the get finds nothing.
 func (e *Engine) Product(ctx context.Context, id string) (*catalog.Product, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("product %q: %w", id, err)
@@ -246,31 +254,63 @@ func (e *Engine) Product(ctx context.Context, id string) (*catalog.Product, erro
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
+	p, err := e.get(ctx, id)
+	if err == nil && p == nil {
+		p, err = e.byOffer(ctx, id)
+	}
+	switch {
+	case err != nil:
+		return nil, unavailable(fmt.Sprintf("product %q", id), err)
+	case p == nil:
+		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+	}
+	return p, nil
+}
+
+// get reads the product whose document id is id; nil when there is none.
+func (e *Engine) get(ctx context.Context, id string) (*catalog.Product, error) {
+	status, data, err := e.client.Raw(ctx, http.MethodGet, "/"+url.PathEscape(e.index)+"/_doc/"+url.PathEscape(id), nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	var ans struct {
+		Found  bool            `json:"found"`
+		Source json.RawMessage `json:"_source"`
+		Error  json.RawMessage `json:"error"`
+	}
+	if status != http.StatusOK && status != http.StatusNotFound {
+		return nil, parseError(status, data)
+	}
+	if err := json.Unmarshal(data, &ans); err != nil {
+		return nil, fmt.Errorf("decode get answer: %w", err)
+	}
+	switch {
+	case len(ans.Error) > 0: // no index under the alias
+		return nil, parseError(status, data)
+	case !ans.Found:
+		return nil, nil
+	}
+	return decodeProduct(ans.Source)
+}
+
+// byOffer finds the cheapest product holding an offer id; nil when there
+// is none.
+func (e *Engine) byOffer(ctx context.Context, id string) (*catalog.Product, error) {
 	body := obj{
 		"size":    1,
 		"timeout": esDuration(ctx),
 		"_source": true,
-		"query": obj{"bool": obj{
-			"should": []any{
-				obj{"constant_score": obj{"filter": term(fieldID, id), "boost": 2}},
-				obj{"constant_score": obj{"filter": term(fieldOfferIDs, id), "boost": 1}},
-			},
-			"minimum_should_match": 1,
-		}},
-		"sort": []any{obj{"_score": "desc"}, obj{fieldPrice: "asc"}, obj{fieldID: "asc"}},
+		"query":   obj{"bool": obj{"filter": []any{term(fieldOfferIDs, id)}}},
+		"sort":    []any{obj{fieldPrice: "asc"}, obj{fieldID: "asc"}},
 	}
 	var res searchResponse
 	if err := e.searchOnce(ctx, e.index, body, &res); err != nil {
-		return nil, unavailable(fmt.Sprintf("product %q", id), err)
+		return nil, err
 	}
 	if len(res.Hits.Hits) == 0 {
-		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
+		return nil, nil
 	}
-	p, err := decodeProduct(res.Hits.Hits[0].Source)
-	if err != nil {
-		return nil, unavailable(fmt.Sprintf("product %q", id), err)
-	}
-	return p, nil
+	return decodeProduct(res.Hits.Hits[0].Source)
 }
 
 // mappingAnswer is the answer of GET <index>/_mapping.

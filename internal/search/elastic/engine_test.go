@@ -3,9 +3,11 @@ package elastic_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -215,7 +217,8 @@ func TestInvalidRequestsAreNotSent(t *testing.T) {
 
 func TestHealthReadsMeta(t *testing.T) {
 	sync := time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)
-	const meta = `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":3,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`
+	meta := fmt.Sprintf(`{"products-20250601t080000z":{"mappings":{"_meta":{"schema":%d,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`,
+		elastic.SchemaVersion)
 	const counted = `{"count":26000,"_shards":{"total":1,"successful":1,"failed":0}}`
 	tests := []struct {
 		name        string
@@ -223,12 +226,12 @@ func TestHealthReadsMeta(t *testing.T) {
 		want        search.Health
 	}{
 		{"ok", meta, counted, search.Health{Status: "ok", Items: 26000, LastUpdate: sync}},
-		{"earlier schema", `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":1,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`,
+		{"earlier schema", fmt.Sprintf(`{"products-20250601t080000z":{"mappings":{"_meta":{"schema":%d,"sync_time":"2025-06-01T08:00:00Z","products":26000}}}}`, elastic.SchemaVersion-1),
 			counted, search.Health{Status: "degraded"}},
 		{"other schema", `{"products-20250601t080000z":{"mappings":{"_meta":{"schema":99,"sync_time":"2025-06-01T08:00:00Z","products":5}}}}`,
 			counted, search.Health{Status: "degraded"}},
 		{"no meta", `{"products-20250601t080000z":{"mappings":{}}}`, counted, search.Health{Status: "degraded"}},
-		{"two indices", `{"a":{"mappings":{"_meta":{"schema":3}}},"b":{"mappings":{"_meta":{"schema":3}}}}`, counted,
+		{"two indices", fmt.Sprintf(`{"a":{"mappings":{"_meta":{"schema":%[1]d}}},"b":{"mappings":{"_meta":{"schema":%[1]d}}}}`, elastic.SchemaVersion), counted,
 			search.Health{Status: "degraded"}},
 		{"shard failed", meta, `{"count":0,"_shards":{"total":1,"successful":0,"failed":1}}`, search.Health{Status: "degraded"}},
 		{"count differs", meta, `{"count":25999,"_shards":{"total":1,"successful":1,"failed":0}}`, search.Health{Status: "degraded"}},
@@ -288,4 +291,46 @@ func FuzzParseError(f *testing.F) {
 			t.Fatalf("ParseError(%d, %q) = %v, want a message", status, body, err)
 		}
 	})
+}
+
+// TestProductRequests counts the requests of a product look-up: a
+// canonical id is one get, an offer id a get and a search.
+func TestProductRequests(t *testing.T) {
+	const source = `{"product":{"id":"p1","title":"Widget","price":10,"currency":"GBP","offers":[]}}`
+	var paths []string
+	var mu sync.Mutex
+	e := engineAt(t, fakeNode(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.Method+" "+r.URL.EscapedPath())
+		mu.Unlock()
+		switch r.URL.EscapedPath() {
+		case "/products/_doc/p1":
+			w.Write([]byte(`{"_index":"products-1","_id":"p1","found":true,"_source":` + source + `}`))
+		case "/products/_search":
+			w.Write([]byte(`{"timed_out":false,"_shards":{"total":1,"failed":0},"hits":{"total":{"value":1},"hits":[{"_index":"products-1","_id":"p1","_source":` + source + `}]}}`))
+		default:
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"_index":"products-1","_id":"x","found":false}`))
+		}
+	}), time.Second)
+	tests := []struct {
+		id   string
+		want []string
+	}{
+		{"p1", []string{"GET /products/_doc/p1"}},
+		{"offer-1", []string{"GET /products/_doc/offer-1", "POST /products/_search"}},
+		{"a/b", []string{"GET /products/_doc/a%2Fb", "POST /products/_search"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			paths = nil
+			p, err := e.Product(context.Background(), tt.id)
+			if err != nil || p.ID != "p1" {
+				t.Fatalf("Product(%q) = %v, %v; want p1", tt.id, p, err)
+			}
+			if diff := cmp.Diff(tt.want, paths); diff != "" {
+				t.Errorf("requests mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -2,6 +2,7 @@ package elastic
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -44,7 +45,7 @@ func (c *cluster) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		w.Write([]byte(`{"error":{"type":"index_not_found_exception","reason":"no such index [products]"},"status":404}`))
 	case r.URL.Path == "/products/_mapping":
-		w.Write([]byte(`{"products-1":{"mappings":{"_meta":{"schema":3,"sync_time":"2025-06-01T08:00:00Z","products":7}}}}`))
+		fmt.Fprintf(w, `{"products-1":{"mappings":{"_meta":{"schema":%d,"sync_time":"2025-06-01T08:00:00Z","products":7}}}}`, SchemaVersion)
 	case r.URL.Path == "/products-1/_count":
 		w.Write([]byte(`{"count":7,"_shards":{"total":1,"successful":1,"failed":0}}`))
 	default:

@@ -20,8 +20,9 @@ import (
 // indexes titles with "generation" folded to "gen" and the card format of
 // SD card classes; version 3 folds them by the search vocabulary
 // (spellings, compounds, aliases and the words a product's name implies)
-// and holds the terms a title names only after "for" (fits).
-const SchemaVersion = 3
+// and holds the terms a title names only after "for" (fits). Version 4
+// stores the lite form of each product (fieldLite).
+const SchemaVersion = 4
 
 // Field names of an indexed product.
 const (
@@ -44,6 +45,7 @@ const (
 	fieldAttrName    = "attributes.name"
 	fieldAttrValue   = "attributes.value"
 	fieldProduct     = "product" // the catalog product, stored and not indexed
+	fieldLite        = "lite"    // liteProduct as JSON, a stored field only
 )
 
 // DefaultMaxResultWindow is the smallest max_result_window an index gets:
@@ -177,6 +179,47 @@ type document struct {
 	OfferIDs     []string         `json:"offer_ids,omitempty"`
 	Attributes   []attrDoc        `json:"attributes,omitempty"`
 	Product      *catalog.Product `json:"product"`
+	Lite         string           `json:"lite"`
+}
+
+// liteProduct is what a lite result shows of a product: the interface's
+// lite fields, the product type and the attributes without their sources,
+// under catalog.Product's names. Lite searches read it, a stored field
+// outside the source, instead of the whole product.
+type liteProduct struct {
+	ID           string                       `json:"id"`
+	Title        string                       `json:"title"`
+	Brand        string                       `json:"brand,omitempty"`
+	Price        float64                      `json:"price"`
+	Currency     string                       `json:"currency"`
+	Availability catalog.Availability         `json:"availability"`
+	ImageURL     string                       `json:"image_url,omitempty"`
+	ProductType  catalog.ProductType          `json:"product_type"`
+	Attributes   map[string]catalog.Attribute `json:"attributes,omitempty"`
+	PurchaseURL  string                       `json:"purchase_url"`
+	OfferCount   int                          `json:"offer_count"`
+}
+
+// lite returns the lite form of p.
+func lite(p *catalog.Product) liteProduct {
+	l := liteProduct{ID: p.ID, Title: p.Title, Brand: p.Brand, Price: p.Price, Currency: p.Currency,
+		Availability: p.Availability, ImageURL: p.ImageURL, ProductType: p.ProductType,
+		PurchaseURL: p.PurchaseURL, OfferCount: p.OfferCount}
+	if len(p.Attributes) > 0 {
+		l.Attributes = make(map[string]catalog.Attribute, len(p.Attributes))
+		for name, a := range p.Attributes {
+			a.Sources = nil
+			if len(a.Values) > 0 {
+				vs := make([]catalog.StatedValue, len(a.Values))
+				for i, v := range a.Values {
+					vs[i] = catalog.StatedValue{Value: v.Value}
+				}
+				a.Values = vs
+			}
+			l.Attributes[name] = a
+		}
+	}
+	return l
 }
 
 // AppendSource appends the JSON source of product i's document to dst.
@@ -198,6 +241,11 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 			d.OfferIDs = append(d.OfferIDs, o.ID)
 		}
 	}
+	l, err := json.Marshal(lite(&p))
+	if err != nil {
+		return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
+	}
+	d.Lite = string(l)
 	b, err := json.Marshal(&d)
 	if err != nil {
 		return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
@@ -295,6 +343,7 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 					},
 				},
 				fieldProduct: map[string]any{"type": "object", "enabled": false},
+				fieldLite:    map[string]any{"type": "keyword", "index": false, "doc_values": false, "store": true},
 			},
 		},
 	}

@@ -52,8 +52,21 @@ type hit struct {
 	Matched []string          `json:"matched_queries"`
 	Source  json.RawMessage   `json:"_source"`
 	Fields  struct {
-		ID []string `json:"id"`
+		ID   []string `json:"id"`
+		Lite []string `json:"lite"`
 	} `json:"fields"`
+}
+
+// productFields makes a search or get return each product in full (the
+// source) or in its lite form (the stored lite field, without the source).
+func productFields(body obj, lite bool) obj {
+	if lite {
+		body["_source"] = false
+		body["stored_fields"] = []string{fieldLite}
+	} else {
+		body["_source"] = true
+	}
+	return body
 }
 
 // candidateFields makes a search return its hits without loading stored
@@ -452,10 +465,10 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		"size":             q.req.Limit,
 		"track_total_hits": true,
 		"timeout":          esDuration(ctx),
-		"_source":          true,
 		"query":            obj{"bool": obj{"filter": q.filters}},
 		"sort":             sort,
 	}
+	productFields(body, q.req.Lite)
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
@@ -463,7 +476,8 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 	res.Total = r.total()
 	res.Products = make([]search.Hit, len(r.Hits.Hits))
 	for i := range r.Hits.Hits {
-		p, err := decodeProduct(r.Hits.Hits[i].Source)
+		h := &r.Hits.Hits[i]
+		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite)
 		if err != nil {
 			return nil, err
 		}
@@ -536,7 +550,7 @@ func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, to
 			page, pj = append(page, unverified[i-len(matched)]), append(pj, uj[i-len(matched)])
 		}
 	}
-	products, err := q.e.products(ctx, page)
+	products, err := q.e.products(ctx, page, q.req.Lite)
 	if err != nil {
 		return nil, err
 	}
@@ -547,15 +561,15 @@ func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, to
 	return res, nil
 }
 
-// products reads the products of hits with one _mget, from the index each
-// hit came from.
-func (e *Engine) products(ctx context.Context, hits []*hit) ([]*catalog.Product, error) {
+// products reads the products of hits (in full or lite) with one _mget,
+// from the index each hit came from.
+func (e *Engine) products(ctx context.Context, hits []*hit, lite bool) ([]*catalog.Product, error) {
 	if len(hits) == 0 {
 		return nil, nil
 	}
 	docs := make([]obj, len(hits))
 	for i, h := range hits {
-		docs[i] = obj{"_index": h.Index, "_id": h.ID}
+		docs[i] = productFields(obj{"_index": h.Index, "_id": h.ID}, lite)
 	}
 	b, err := json.Marshal(obj{"docs": docs})
 	if err != nil {
@@ -566,7 +580,10 @@ func (e *Engine) products(ctx context.Context, hits []*hit) ([]*catalog.Product,
 			ID     string          `json:"_id"`
 			Found  bool            `json:"found"`
 			Source json.RawMessage `json:"_source"`
-			Error  json.RawMessage `json:"error"`
+			Fields struct {
+				Lite []string `json:"lite"`
+			} `json:"fields"`
+			Error json.RawMessage `json:"error"`
 		} `json:"docs"`
 	}
 	if err := e.client.Do(ctx, http.MethodPost, "/_mget", nil, b, &ans); err != nil {
@@ -580,13 +597,29 @@ func (e *Engine) products(ctx context.Context, hits []*hit) ([]*catalog.Product,
 		if !d.Found || len(d.Error) > 0 {
 			return nil, fmt.Errorf("_mget: product %s is gone from index %s", hits[i].ID, hits[i].Index)
 		}
-		p, err := decodeProduct(d.Source)
+		p, err := decodeHit(d.Source, d.Fields.Lite, lite)
 		if err != nil {
 			return nil, err
 		}
 		out[i] = p
 	}
 	return out, nil
+}
+
+// decodeHit reads the product of a hit or document: from the source, or
+// from the stored lite field when lite.
+func decodeHit(source json.RawMessage, liteField []string, lite bool) (*catalog.Product, error) {
+	if !lite {
+		return decodeProduct(source)
+	}
+	if len(liteField) != 1 {
+		return nil, fmt.Errorf("decode product: document has %d lite fields, want 1", len(liteField))
+	}
+	var p catalog.Product
+	if err := json.Unmarshal([]byte(liteField[0]), &p); err != nil {
+		return nil, fmt.Errorf("decode lite product: %w", err)
+	}
+	return &p, nil
 }
 
 // decodeProduct reads the product from a document source.
@@ -674,7 +707,7 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 	for i := q.req.Offset; i < limit && i < len(keys); i++ {
 		page = append(page, keys[i].hit)
 	}
-	products, err := q.e.products(ctx, page)
+	products, err := q.e.products(ctx, page, q.req.Lite)
 	if err != nil {
 		return nil, err
 	}
