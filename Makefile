@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic fuzz-api test-mcp test-browser test-redis eval clean \
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster fuzz-api test-mcp test-browser test-redis eval clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -84,6 +84,11 @@ eval:
 # with scripts/elasticsearch.sh unless ELASTICSEARCH_URL is set).
 test-elastic:
 	./scripts/test-elastic.sh
+
+# The same on a local three-node cluster (small heaps, loopback only,
+# removed on exit), then one node killed during a bounded search load.
+test-elastic-cluster: $(SNAPSHOT)
+	./scripts/test-elastic-cluster.sh
 
 # Elasticsearch engine beside the embedded one on the demo catalog: publish
 # throughput and query latency (starts a local node unless ELASTICSEARCH_URL

@@ -24,7 +24,7 @@ import (
 // publishFlags are the flags of `indexer sync` that also publish the new
 // snapshot to a search cluster:
 //
-//	indexer sync --publish elasticsearch [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-replicas N] [--es-wait D]
+//	indexer sync --publish elasticsearch [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-shards N] [--es-replicas N] [--es-wait D]
 //
 // The URL and alias default to ELASTICSEARCH_URL and ELASTICSEARCH_INDEX;
 // credentials come only from the environment (ELASTICSEARCH_API_KEY, or
@@ -34,6 +34,7 @@ type publishFlags struct {
 	url      string
 	index    string
 	keep     int
+	shards   int
 	replicas int
 	wait     time.Duration
 }
@@ -51,7 +52,8 @@ func addPublishFlags(fs *flag.FlagSet) *publishFlags {
 	fs.StringVar(&pf.url, "es-url", "", "Elasticsearch node `URLs`, comma-separated (default $"+config.EnvESURL+")")
 	fs.StringVar(&pf.index, "es-index", "", "`alias` the API searches (default $"+config.EnvESIndex+", else "+elastic.DefaultIndex+"); versions are named <alias>-<sync time>")
 	fs.IntVar(&pf.keep, "es-keep", publish.DefaultKeep, "index versions to keep, the new one included")
-	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index")
+	fs.IntVar(&pf.shards, "es-shards", 1, "primary shards of the new index")
+	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index, added after the bulk load and allocated before the alias moves")
 	fs.DurationVar(&pf.wait, "es-wait", 2*time.Minute, "how long to wait for the cluster to answer (status yellow or green) before publishing; 0 does not wait")
 	return pf
 }
@@ -83,6 +85,9 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if pf.keep < 1 {
 		return nil, fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
 	}
+	if pf.shards < 0 || pf.replicas < 0 {
+		return nil, fmt.Errorf("publish: --es-shards (%d) and --es-replicas (%d) may not be negative", pf.shards, pf.replicas)
+	}
 	tel, err := startTracing(ctx, stderr)
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
@@ -105,6 +110,7 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	}
 	opt := publish.DefaultOptions(opts.Connection, opts.Index)
 	opt.Keep = pf.keep
+	opt.Settings.Shards = pf.shards
 	opt.Settings.Replicas = pf.replicas
 	opt.MaxShrink = maxShrink
 	opt.Force = force

@@ -35,13 +35,15 @@ func TestPublishFlags(t *testing.T) {
 		want    publishFlags
 		wantErr string
 	}{
-		{name: "off by default", want: publishFlags{keep: 2, wait: 2 * time.Minute}},
+		{name: "off by default", want: publishFlags{keep: 2, shards: 1, wait: 2 * time.Minute}},
 		{name: "environment read when publishing", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
 			args: []string{"--publish", "elasticsearch"},
-			want: publishFlags{target: "elasticsearch", keep: 2, wait: 2 * time.Minute}},
+			want: publishFlags{target: "elasticsearch", keep: 2, shards: 1, wait: 2 * time.Minute}},
 		{name: "flags win", env: map[string]string{config.EnvESURL: "http://es:9200", config.EnvESIndex: "catalog"},
-			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3", "--es-replicas", "1", "--es-wait", "30s"},
-			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, replicas: 1, wait: 30 * time.Second}},
+			args: []string{"--publish=elasticsearch", "--es-url", "http://a:9200,http://b:9200", "--es-index", "p", "--es-keep", "3",
+				"--es-shards", "3", "--es-replicas", "1", "--es-wait", "30s"},
+			want: publishFlags{target: "elasticsearch", url: "http://a:9200,http://b:9200", index: "p", keep: 3, shards: 3, replicas: 1,
+				wait: 30 * time.Second}},
 		{name: "unknown backend", args: []string{"--publish", "solr"}, wantErr: `unknown backend "solr"`},
 	}
 	for _, tt := range tests {

@@ -179,7 +179,7 @@ func TestBulkLoad(t *testing.T) {
 			fb := &fakeBulk{answer: tt.answer}
 			srv := httptest.NewServer(fb)
 			defer srv.Close()
-			c, err := elastic.NewClient(elastic.Connection{Addresses: []string{srv.URL}})
+			c, err := newClient(elastic.Connection{Addresses: []string{srv.URL}})
 			if err != nil {
 				t.Fatal(err)
 			}

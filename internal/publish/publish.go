@@ -1,12 +1,14 @@
 // Package publish puts a catalog snapshot into Elasticsearch for the
 // cluster search engine (package elastic) without readers ever seeing a
-// half-built index: it creates a new versioned index (<alias>-<sync time>),
-// bulk-loads it with refresh disabled, refreshes it, verifies that it holds
-// every product and that the catalog does not shrink beyond the allowed
-// fraction, then moves the alias from the old index to the new one in one
-// atomic _aliases call and deletes versions beyond the newest few. A
-// publish that fails at any step deletes its new index and leaves the
-// alias, hence every reader, on the previous one.
+// half-built index: it creates a new versioned index (<alias>-<sync time>)
+// with the configured shards and no replicas, bulk-loads it with refresh
+// disabled, refreshes (and merges) it, verifies that it holds every
+// product and that the catalog does not shrink beyond the allowed
+// fraction, raises its replicas to the configured count and waits until
+// they are allocated, then moves the alias from the old index to the new
+// one in one atomic _aliases call and deletes versions beyond the newest
+// few. A publish that fails at any step deletes its new index and leaves
+// the alias, hence every reader, on the previous one.
 package publish
 
 import (
@@ -21,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	json "github.com/goccy/go-json"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
@@ -32,11 +35,12 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultKeep       = 2
-	DefaultBatchBytes = 5 << 20
-	DefaultRetries    = 5
-	DefaultWorkers    = 2
-	DefaultMaxShrink  = 0.30
+	DefaultKeep        = 2
+	DefaultBatchBytes  = 5 << 20
+	DefaultRetries     = 5
+	DefaultWorkers     = 2
+	DefaultMaxShrink   = 0.30
+	DefaultReplicaWait = 5 * time.Minute
 )
 
 // ErrShrink is returned when the new catalog is smaller than the published
@@ -66,7 +70,13 @@ type Options struct {
 	MaxShrink float64
 	Force     bool
 	// Settings are the shards, replicas and result window of the index.
+	// The index is loaded without replicas; they are added before the
+	// alias moves.
 	Settings elastic.IndexSettings
+	// ReplicaWait bounds the wait for the replicas to be allocated
+	// (default 5 minutes): green health of the index, or yellow when the
+	// cluster has too few data nodes to hold every copy.
+	ReplicaWait time.Duration
 	// ForceMerge merges the new index into one segment before it goes
 	// live: the index is never written again, and one segment searches
 	// fastest.
@@ -106,6 +116,12 @@ func (o *Options) fill() error {
 	}
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
+	}
+	if o.ReplicaWait <= 0 {
+		o.ReplicaWait = DefaultReplicaWait
+	}
+	if o.Settings.Shards < 0 || o.Settings.Replicas < 0 {
+		return fmt.Errorf("publish: %d shards and %d replicas: neither may be negative", o.Settings.Shards, o.Settings.Replicas)
 	}
 	if o.backoff == nil {
 		o.backoff = func(attempt int) time.Duration {
@@ -189,7 +205,7 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 		return err
 	}
 	rep.Products = cat.Len()
-	c, err := elastic.NewClient(opt.Connection)
+	c, err := newClient(opt.Connection)
 	if err != nil {
 		return err
 	}
@@ -208,7 +224,9 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 		return err
 	}
 	rep.Index = name
-	body, err := cat.IndexBody(opt.Settings)
+	loading := opt.Settings
+	loading.Replicas = 0
+	body, err := cat.IndexBody(loading)
 	if err != nil {
 		return err
 	}
@@ -243,6 +261,14 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 		opt.Log("deleting old versions: %v", err)
 	}
 	return nil
+}
+
+// newClient returns the publisher's client. A full write queue (429) is
+// the bulk loader's to retry, with its own backoff and count; the client
+// retries on the next node only answers of nodes that cannot serve.
+func newClient(conn elastic.Connection) (*elastic.Client, error) {
+	conn.RetryStatuses = []int{http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout}
+	return elastic.NewClient(conn)
 }
 
 // load fills the new index and checks it.
@@ -281,6 +307,53 @@ func load(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, name str
 	}
 	if n != cat.Len() {
 		return fmt.Errorf("index %s holds %d documents, the snapshot %d products: not published", name, n, cat.Len())
+	}
+	return replicate(ctx, c, name, opt)
+}
+
+// replicate raises the replicas of the loaded index to the configured
+// count and waits until they are allocated: green health, or yellow when
+// the cluster has fewer data nodes than copies of a shard.
+func replicate(ctx context.Context, c *elastic.Client, name string, opt *Options) error {
+	n := opt.Settings.Replicas
+	if n == 0 {
+		return nil
+	}
+	var cluster struct {
+		DataNodes int `json:"number_of_data_nodes"`
+	}
+	if err := c.Do(ctx, http.MethodGet, "/_cluster/health", nil, nil, &cluster); err != nil {
+		return fmt.Errorf("cluster health: %w", err)
+	}
+	want := "green"
+	if cluster.DataNodes < n+1 {
+		want = "yellow"
+		opt.Log("%d replicas of %s need %d data nodes, the cluster has %d: some stay unassigned", n, name, n+1, cluster.DataNodes)
+	}
+	settings := []byte(`{"index":{"number_of_replicas":` + strconv.Itoa(n) + `}}`)
+	if err := c.Do(ctx, http.MethodPut, "/"+name+"/_settings", nil, settings, nil); err != nil {
+		return fmt.Errorf("set %d replicas on %s: %w", n, name, err)
+	}
+	opt.Log("waiting for %d replicas of %s (%s)", n, name, want)
+	var health struct {
+		Status   string `json:"status"`
+		TimedOut bool   `json:"timed_out"`
+	}
+	q := url.Values{"wait_for_status": {want}, "timeout": {strconv.FormatInt(opt.ReplicaWait.Milliseconds(), 10) + "ms"}}
+	// The wait answers 408 when it times out; the body says so as well.
+	status, data, err := c.Raw(ctx, http.MethodGet, "/_cluster/health/"+url.PathEscape(name), q, nil)
+	if err != nil {
+		return fmt.Errorf("wait for the replicas of %s: %w", name, err)
+	}
+	if status != http.StatusOK && status != http.StatusRequestTimeout {
+		return fmt.Errorf("wait for the replicas of %s: %w", name, elastic.ParseError(status, data))
+	}
+	if err := json.Unmarshal(data, &health); err != nil {
+		return fmt.Errorf("wait for the replicas of %s: decode answer: %w", name, err)
+	}
+	if health.TimedOut {
+		return fmt.Errorf("the replicas of %s were not allocated within %s (health %s, want %s): not published",
+			name, opt.ReplicaWait, health.Status, want)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -353,4 +354,73 @@ func optionsFromEnv() (elastic.Options, error) {
 		return elastic.Options{}, err
 	}
 	return elastic.OptionsFromConfig(es)
+}
+
+// TestShardsAndReplicas publishes with several shards and replicas: the
+// index is loaded without replicas and gets them before the alias moves
+// (the single test node holds no replica, so the wait is for yellow).
+func TestShardsAndReplicas(t *testing.T) {
+	conn := node(t)
+	tests := []struct {
+		name             string
+		shards, replicas int
+	}{
+		{"defaults", 0, 0},
+		{"two shards", 2, 0},
+		{"two shards and a replica", 2, 1},
+		{"two replicas", 1, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			alias := testAlias(t, conn)
+			opt := testOptions(conn, alias)
+			opt.Settings.Shards, opt.Settings.Replicas = tt.shards, tt.replicas
+			var during string
+			opt.beforeVerify = func(ctx context.Context, c *elastic.Client, index string) error {
+				during = indexSetting(t, c, index, "number_of_replicas")
+				return nil
+			}
+			rep, err := Publish(context.Background(), version(30, 8), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := elastic.NewClient(conn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := [3]string{during, indexSetting(t, c, rep.Index, "number_of_shards"), indexSetting(t, c, rep.Index, "number_of_replicas")}
+			want := [3]string{"0", strconv.Itoa(max(tt.shards, 1)), strconv.Itoa(tt.replicas)}
+			if got != want {
+				t.Errorf("replicas while loading, shards, replicas = %q, want %q", got, want)
+			}
+			if n := engineCount(t, conn, alias); n != 30 {
+				t.Errorf("alias holds %d products, want 30", n)
+			}
+		})
+	}
+}
+
+// indexSetting reads one index.* setting of an index.
+func indexSetting(t *testing.T, c *elastic.Client, index, name string) string {
+	t.Helper()
+	var ans map[string]struct {
+		Settings struct {
+			Index map[string]any `json:"index"`
+		} `json:"settings"`
+	}
+	if err := c.Do(context.Background(), http.MethodGet, "/"+index+"/_settings", nil, nil, &ans); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := ans[index].Settings.Index[name].(string)
+	return v
+}
+
+// engineCount counts the products an engine finds under alias.
+func engineCount(t *testing.T, conn elastic.Connection, alias string) int {
+	t.Helper()
+	res, err := engine(t, conn, alias).Search(context.Background(), search.Request{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Total
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -38,6 +39,9 @@ type Connection struct {
 	// Tracing, when set, records a client span of every request with the
 	// client's own OpenTelemetry instrumentation.
 	Tracing trace.TracerProvider
+	// RetryStatuses are the answer statuses retried on the next node;
+	// nil is RetryStatuses().
+	RetryStatuses []int
 }
 
 // Validate checks the addresses.
@@ -98,6 +102,10 @@ func NewClient(c Connection) (*Client, error) {
 	if c.Tracing != nil {
 		inst = elasticsearch.NewOpenTelemetryInstrumentation(c.Tracing, false)
 	}
+	retry := c.RetryStatuses
+	if retry == nil {
+		retry = RetryStatuses()
+	}
 	es, err := elasticsearch.NewClient(elasticsearch.Config{
 		Instrumentation: inst,
 		Addresses:       c.Addresses,
@@ -105,15 +113,46 @@ func NewClient(c Connection) (*Client, error) {
 		Username:        c.Username,
 		Password:        c.Password,
 		Transport:       tr,
-		// Requests are bounded by their context; a retry goes to the next
-		// node when there are several.
-		MaxRetries:   2,
-		RetryBackoff: func(attempt int) time.Duration { return time.Duration(attempt) * 50 * time.Millisecond },
+		// Requests are bounded by their context. A request that fails to
+		// connect, or is answered 429 (a full queue) or 502-504, is retried
+		// on the next node; a node that fails is left out of the rotation
+		// until it answers again. Every node gets a try.
+		MaxRetries:    max(2, len(c.Addresses)),
+		RetryOnStatus: retry,
+		RetryBackoff:  retryBackoff(len(c.Addresses)),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("elasticsearch client: %w", err)
 	}
 	return &Client{es: es, inst: inst}, nil
+}
+
+// RetryStatuses are the answers retried on another node by default: a
+// node's full queue (429) and a node or proxy that cannot serve (502, 503,
+// 504).
+func RetryStatuses() []int {
+	return []int{http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout}
+}
+
+// retryBackoff returns the wait before retry attempt (1, 2, ...): with
+// several nodes the first retry goes at once to the next node, as one
+// node's failure says nothing of the others'; later retries, and every
+// retry on a single node, wait 50ms doubling per attempt up to 1s, with
+// jitter so that clients that failed together do not retry together.
+func retryBackoff(nodes int) func(attempt int) time.Duration {
+	return func(attempt int) time.Duration {
+		if nodes > 1 {
+			attempt--
+		}
+		if attempt <= 0 {
+			return 0
+		}
+		d := time.Second
+		if attempt <= 5 {
+			d = min(50*time.Millisecond<<(attempt-1), d)
+		}
+		return d/2 + rand.N(d/2+1)
+	}
 }
 
 // Error is an error answer of Elasticsearch.

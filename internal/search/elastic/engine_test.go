@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -330,6 +331,51 @@ func TestProductRequests(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, paths); diff != "" {
 				t.Errorf("requests mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRetriesOnAnotherNode gives the engine a failing node and a working
+// one: every look-up succeeds, retried on the working node.
+func TestRetriesOnAnotherNode(t *testing.T) {
+	const doc = `{"_index":"products-1","_id":"p1","found":true,"_source":{"product":{"id":"p1","title":"Widget","price":10,"currency":"GBP","offers":[]}}}`
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	answer := func(status int, body string) string {
+		return fakeNode(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(status)
+			w.Write([]byte(body))
+		})
+	}
+	tests := []struct {
+		name string
+		bad  string
+	}{
+		{"connection refused", closed.URL},
+		{"full queue", answer(http.StatusTooManyRequests, `{"error":{"type":"es_rejected_execution_exception","reason":"queue full"},"status":429}`)},
+		{"unavailable", answer(http.StatusServiceUnavailable, `{"error":{"type":"no_shard_available_action_exception","reason":"no shard"},"status":503}`)},
+		{"bad gateway", answer(http.StatusBadGateway, `bad gateway`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var good atomic.Int64
+			opt := elastic.DefaultOptions()
+			opt.Addresses = []string{tt.bad, fakeNode(t, func(w http.ResponseWriter, r *http.Request) {
+				good.Add(1)
+				w.Write([]byte(doc))
+			})}
+			e, err := elastic.New(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 6 {
+				if _, err := e.Product(context.Background(), "p1"); err != nil {
+					t.Fatalf("look-up %d: %v", i, err)
+				}
+			}
+			if n := good.Load(); n != 6 {
+				t.Errorf("the working node answered %d look-ups, want 6", n)
 			}
 		})
 	}

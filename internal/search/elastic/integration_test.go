@@ -3,10 +3,15 @@ package elastic_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -188,5 +193,90 @@ func TestNodeRestart(t *testing.T) {
 	}
 	if h := waitHealth(t, e, "ok"); h.Items != len(s.Products) {
 		t.Errorf("Health after the restart = %+v", h)
+	}
+}
+
+// TestNodeLoss runs searches and look-ups from several goroutines on a
+// cluster of several nodes and kills one node (the process
+// ELASTICSEARCH_KILL_NODE_PID) while they run: every request must succeed,
+// retried on the other nodes, and health must come back ok. It destroys a
+// node, so only scripts/test-elastic-cluster.sh runs it.
+func TestNodeLoss(t *testing.T) {
+	nodeURL(t)
+	pid, err := strconv.Atoi(os.Getenv("ELASTICSEARCH_KILL_NODE_PID"))
+	if err != nil {
+		t.Skip("set ELASTICSEARCH_KILL_NODE_PID to the process id of one node of the cluster in ELASTICSEARCH_URL (scripts/test-elastic-cluster.sh does)")
+	}
+	s := randomSnapshot(9, 3000)
+	alias := uniqueAlias(t, "node-loss")
+	publishSnapshot(t, alias, s)
+	opt, err := optionsFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Index, opt.Timeout = alias, 5*time.Second
+	opt.HealthInterval, opt.HealthStale = 200*time.Millisecond, 2*time.Second
+	e, err := elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	var reqs []search.Request
+	for _, q := range randomQueries(9, 200) {
+		reqs = append(reqs, searchtest.MustParse(t, q))
+	}
+
+	// The load: workers take requests in turn, a search and a look-up
+	// each; the first `before` run before the kill, the rest after it.
+	const workers, before, after = 4, 100, 400
+	var (
+		next, done, failed atomic.Int64
+		mu                 sync.Mutex
+		failures           []string
+		killed             = make(chan struct{})
+		wg                 sync.WaitGroup
+	)
+	ctx := context.Background()
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= before+after {
+					return
+				}
+				if i >= before {
+					<-killed
+				}
+				_, err := e.Search(ctx, reqs[i%len(reqs)])
+				if err == nil {
+					_, err = e.Product(ctx, s.Products[i%len(s.Products)].ID)
+				}
+				done.Add(1)
+				if err != nil {
+					failed.Add(1)
+					mu.Lock()
+					failures = append(failures, fmt.Sprintf("request %d: %v", i, err))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for done.Load() < before {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		close(killed)
+		wg.Wait()
+		t.Fatalf("kill node %d: %v", pid, err)
+	}
+	t.Logf("killed node %d after %d requests", pid, done.Load())
+	close(killed)
+	wg.Wait()
+	if n := failed.Load(); n > 0 {
+		t.Errorf("%d of %d requests failed with a node lost:\n%s", n, done.Load(), strings.Join(failures[:min(len(failures), 20)], "\n"))
+	}
+	t.Logf("%d requests, %d failed", done.Load(), failed.Load())
+	if h := waitHealth(t, e, "ok"); h.Items != len(s.Products) {
+		t.Errorf("Health after the loss = %+v", h)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -77,10 +78,25 @@ func deleteVersions(t testing.TB, conn elastic.Connection, alias string) {
 }
 
 // publishSnapshot publishes s under alias and fails the test on error.
+// The index has the shards and replicas of ELASTICSEARCH_TEST_SHARDS and
+// ELASTICSEARCH_TEST_REPLICAS (default 1 and 0; the cluster test sets
+// them).
 func publishSnapshot(t testing.TB, alias string, s *catalog.Snapshot) *publish.Report {
 	t.Helper()
 	opt := publish.DefaultOptions(connection(t), alias)
 	opt.ForceMerge = false
+	for _, v := range []struct {
+		name string
+		dst  *int
+	}{{"ELASTICSEARCH_TEST_SHARDS", &opt.Settings.Shards}, {"ELASTICSEARCH_TEST_REPLICAS", &opt.Settings.Replicas}} {
+		if s := os.Getenv(v.name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				t.Fatalf("%s=%q: %v", v.name, s, err)
+			}
+			*v.dst = n
+		}
+	}
 	rep, err := publish.Publish(context.Background(), s, opt)
 	if err != nil {
 		t.Fatalf("publish %s: %v", alias, err)

@@ -105,13 +105,19 @@ func (r *searchResponse) total() int {
 	return r.Hits.Total.Value
 }
 
+// noPartial makes a search whose shards do not all answer an error of
+// the cluster (retried on another node when it is a 503) instead of
+// partial results; an answer that is partial nevertheless (timed out) is
+// an error too (searchResponse.check).
+func noPartial() url.Values { return url.Values{"allow_partial_search_results": {"false"}} }
+
 // searchOnce runs one search on index.
 func (e *Engine) searchOnce(ctx context.Context, index string, body obj, out *searchResponse) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return fmt.Errorf("encode search: %w", err)
 	}
-	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", nil, b, out); err != nil {
+	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", noPartial(), b, out); err != nil {
 		return err
 	}
 	return out.check()
@@ -120,7 +126,7 @@ func (e *Engine) searchOnce(ctx context.Context, index string, body obj, out *se
 // msearch runs several searches on index in one request.
 func (e *Engine) msearch(ctx context.Context, index string, bodies []obj) ([]searchResponse, error) {
 	var buf bytes.Buffer
-	head, err := json.Marshal(obj{"index": index})
+	head, err := json.Marshal(obj{"index": index, "allow_partial_search_results": false})
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,13 @@ import org.elasticsearch.transport.netty4.Netty4Plugin;
  * <pre>
  * java -Xms1g -Xmx1g -cp CLASSPATH org.elasticsearch.node.EmbeddedNode HOME PORT
  * </pre>
+ *
+ * <p>Alone it is a single-node cluster. With $ELASTICSEARCH_SEED_HOSTS (the
+ * transport addresses of the other nodes, comma-separated) it joins a
+ * cluster of local nodes instead: $ELASTICSEARCH_NODE_NAME names it,
+ * $ELASTICSEARCH_TRANSPORT_PORT is its transport port and
+ * $ELASTICSEARCH_INITIAL_MASTERS the node names that bootstrap the cluster.
+ * Transport stays on loopback, so the nodes stay in development mode.
  */
 public final class EmbeddedNode extends Node {
 
@@ -48,9 +55,11 @@ public final class EmbeddedNode extends Node {
             System.exit(2);
         }
         Path home = Path.of(args[0]).toAbsolutePath();
-        Settings settings = Settings.builder()
-            .put("cluster.name", "productsearch-dev")
-            .put("node.name", "dev-0")
+        String nodeName = System.getenv().getOrDefault("ELASTICSEARCH_NODE_NAME", "dev-0");
+        String seeds = System.getenv().getOrDefault("ELASTICSEARCH_SEED_HOSTS", "");
+        Settings.Builder builder = Settings.builder()
+            .put("cluster.name", System.getenv().getOrDefault("ELASTICSEARCH_CLUSTER_NAME", "productsearch-dev"))
+            .put("node.name", nodeName)
             .put("path.home", home.toString())
             .put("path.data", home.resolve("data").toString())
             .put("path.logs", home.resolve("logs").toString())
@@ -60,19 +69,24 @@ public final class EmbeddedNode extends Node {
             // mode (no bootstrap checks) as a single node.
             .put("http.host", System.getenv().getOrDefault("ELASTICSEARCH_HTTP_HOST", "127.0.0.1"))
             .put("http.port", args[1])
-            .put("transport.port", "0")
-            .put("discovery.type", "single-node")
             .put("http.type", Netty4Plugin.NETTY_HTTP_TRANSPORT_NAME)
             .put("transport.type", Netty4Plugin.NETTY_TRANSPORT_NAME)
             // A nearly full development disk must not turn indices read-only.
             .put("cluster.routing.allocation.disk.threshold_enabled", false)
             // Indices are created explicitly, with their mappings.
-            .put("action.auto_create_index", false)
-            .build();
+            .put("action.auto_create_index", false);
+        if (seeds.isEmpty()) {
+            builder.put("transport.port", "0").put("discovery.type", "single-node");
+        } else {
+            builder.put("transport.port", System.getenv("ELASTICSEARCH_TRANSPORT_PORT"))
+                .putList("discovery.seed_hosts", List.of(seeds.split(",")))
+                .putList("cluster.initial_master_nodes", List.of(System.getenv("ELASTICSEARCH_INITIAL_MASTERS").split(",")));
+        }
+        Settings settings = builder.build();
         long start = System.nanoTime();
         LogConfigurator.configureESLogging();
         LogConfigurator.configureWithoutConfig(settings);
-        Environment env = InternalSettingsPreparer.prepareEnvironment(settings, Collections.emptyMap(), null, () -> "dev-0");
+        Environment env = InternalSettingsPreparer.prepareEnvironment(settings, Collections.emptyMap(), null, () -> nodeName);
         EmbeddedNode node = new EmbeddedNode(env, List.of(Netty4Plugin.class));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
