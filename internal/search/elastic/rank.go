@@ -260,24 +260,36 @@ const (
 	fitName = "f"
 )
 
-// clauses returns the named scoring clauses: a candidate matching one of
-// them has a score above the base weight times its norm.
-func (rk *ranking) clauses() []any {
-	var out []any
+// namedClause is a scoring clause and its name.
+type namedClause struct {
+	name  string
+	query any
+}
+
+// named returns the clause as a filter that names itself in a hit's
+// matched queries.
+func (c namedClause) named() any {
+	return obj{"bool": obj{"filter": []any{c.query}, "_name": c.name}}
+}
+
+// clauses returns the scoring clauses: a candidate matching one of them
+// has a score above the base weight times its norm.
+func (rk *ranking) clauses() []namedClause {
+	var out []namedClause
 	add := func(prefix string, m map[int]any) {
 		for p := range maxScored {
 			c, ok := m[p]
 			if !ok {
 				continue
 			}
-			out = append(out, obj{"bool": obj{"filter": []any{c}, "_name": prefix + strconv.Itoa(p)}})
+			out = append(out, namedClause{prefix + strconv.Itoa(p), c})
 		}
 	}
 	add(wordPrefix, rk.wordClause)
 	add(joinPrefix, rk.joinClause)
 	add(adjPrefix, rk.adjClause)
 	if rk.fitClause != nil {
-		out = append(out, obj{"bool": obj{"filter": []any{rk.fitClause}, "_name": fitName}})
+		out = append(out, namedClause{fitName, rk.fitClause})
 	}
 	return out
 }

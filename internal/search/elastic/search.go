@@ -643,18 +643,19 @@ func decodeProduct(source json.RawMessage) (*catalog.Product, error) {
 }
 
 // scored runs a relevance search whose order depends on title scores.
-// Candidates holding a scoring word or pair are all read with their keys
-// and named-query matches; of the rest, whose score is the base weight
-// times the length norm, only as many as can reach the page (or the
-// candidate limit) are read, in their order. Both lists come from one
-// _msearch on the index the statistics came from; the merge and the score
-// are computed here.
+// Candidates holding a scoring word or pair are read group by group (see
+// touchedGroups) with their keys and named-query matches; of the rest,
+// whose score is the base weight times the length norm, only as many as
+// can reach the page (or the candidate limit) are read, in their order.
+// All lists come from one _msearch on the index the statistics came from;
+// the merge and the score are computed here.
 func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*search.Result, error) {
 	constrained := len(q.cons) > 0
 	limit := q.req.Offset + q.req.Limit
 	if constrained {
 		limit = q.candidateLimit()
 	}
+	touchedFirst := !constrained && !rk.hasRequired
 	scoring := rk.clauses()
 	verdicts := q.verdictQueries()
 	restFields, restSort := rk.restOrder()
@@ -664,32 +665,33 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 		"sort":    restSort,
 	})}
 	fetches := []*fetch{rest}
-	touched := &fetch{done: true}
+	var groups []group
 	if len(scoring) > 0 {
-		anyScoring := obj{"bool": obj{"should": scoring, "minimum_should_match": 1}}
-		rest.body["query"].(obj)["bool"].(obj)["must_not"] = []any{anyScoring}
-		touched = &fetch{limit: -1, body: candidateFields(obj{
-			"timeout": esDuration(ctx),
-			"query": obj{"bool": obj{
-				"filter": append(slices.Clone(q.filters), anyScoring),
-				"should": verdicts,
-			}},
-			"sort": []any{obj{fieldTier: "asc"}, obj{fieldTitleWords: "asc"}, obj{fieldBrowseRank: "asc"}},
-		})}
-		fetches = []*fetch{touched, rest}
+		not := make([]any, len(scoring))
+		for i, c := range scoring {
+			not[i] = c.query
+		}
+		rest.body["query"].(obj)["bool"].(obj)["must_not"] = not
+		groups = q.touchedGroups(ctx, rk, scoring, verdicts, limit, touchedFirst)
+		for _, g := range groups {
+			fetches = append(fetches, g.fetch)
+		}
 	}
 	if err := q.e.run(ctx, q.index, fetches...); err != nil {
 		return nil, err
 	}
-	keys := make([]rankedHit, 0, len(touched.hits)+len(rest.hits))
-	touchedFirst := !constrained && !rk.hasRequired
-	for i := range touched.hits {
-		h := &touched.hits[i]
-		k, err := sortKey(h, []string{fieldTier, fieldTitleWords, fieldBrowseRank})
-		if err != nil {
-			return nil, err
+	var keys []rankedHit
+	total := rest.total
+	for _, g := range groups {
+		total += g.fetch.total
+		for i := range g.fetch.hits {
+			h := &g.fetch.hits[i]
+			k, err := sortKey(h, g.fields)
+			if err != nil {
+				return nil, err
+			}
+			keys = append(keys, rk.rank(h, k, touchedFirst))
 		}
-		keys = append(keys, rk.rank(h, k, touchedFirst))
 	}
 	for i := range rest.hits {
 		h := &rest.hits[i]
@@ -700,7 +702,6 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 		keys = append(keys, rk.rankRest(h, k, touchedFirst))
 	}
 	slices.SortFunc(keys, compareRanked)
-	total := len(touched.hits) + rest.total
 	if constrained {
 		cands := make([]*hit, len(keys))
 		for i := range keys {
