@@ -28,10 +28,15 @@
 // the product count (a filters and a sum aggregation; its one hit names
 // the concrete index, which the rest of the search reads, so an alias swap
 // cannot mix two catalogs); the second (one _msearch) fetches the sort
-// keys and named-query matches of every candidate holding a scoring word
-// or word pair, and the first candidates of the rest in their known order;
-// the score is then computed in Go with the same float64 arithmetic, so
-// ties and order agree to the last bit. Elasticsearch scripts are not
+// keys and named-query matches of the candidates holding a scoring word
+// or word pair, per set of scoring clauses matched only the first ones
+// that can reach the page, and the first candidates of the rest in their
+// known order; the score is then computed in Go with the same float64
+// arithmetic, so ties and order agree to the last bit. The statistics of
+// the index last found behind the alias are kept (a published index never
+// changes): a search whose terms are all known skips the first request
+// and searches the alias, and one whose hits come from another index (the
+// alias moved) runs again with fresh statistics. Elasticsearch scripts are not
 // used, so the engine needs no module beyond the server itself.
 //
 // Candidate lists are read without stored fields (stored_fields _none_,
@@ -177,6 +182,7 @@ type Engine struct {
 	maxCand int
 	attrs   *catalog.AttributeTable
 	health  *monitor
+	stats   statsCache
 }
 
 var _ search.Engine = (*Engine)(nil)

@@ -15,10 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
+	"productsearch/internal/search/memory"
 	"productsearch/internal/search/searchtest"
 )
 
@@ -278,5 +281,56 @@ func TestNodeLoss(t *testing.T) {
 	t.Logf("%d requests, %d failed", done.Load(), failed.Load())
 	if h := waitHealth(t, e, "ok"); h.Items != len(s.Products) {
 		t.Errorf("Health after the loss = %+v", h)
+	}
+}
+
+// TestAliasMoves searches, moves the alias to another catalog and
+// searches again with the same engine: the statistics it cached for the
+// first index must not rank the second, whose answers equal the embedded
+// engine's over the second catalog.
+func TestAliasMoves(t *testing.T) {
+	nodeURL(t)
+	first, second := randomSnapshot(11, 300), randomSnapshot(12, 500)
+	second.Manifest.SyncTime = second.Manifest.SyncTime.Add(time.Hour)
+	// No title of the first catalog says "gaming": the cached statistics
+	// know the word as absent, which would leave it out of the ranking.
+	for i := range first.Products {
+		p := &first.Products[i]
+		p.Title = strings.ReplaceAll(p.Title, "Gaming", "Black")
+		for j := range p.Offers {
+			p.Offers[j].Title = strings.ReplaceAll(p.Offers[j].Title, "Gaming", "Black")
+		}
+	}
+	alias := uniqueAlias(t, "moves")
+	publishSnapshot(t, alias, first)
+	e := newEngine(t, alias, search.DefaultMaxCandidates)
+	queries := []string{"query=gaming+4070&limit=30", "query=pro+gaming+16gb", "query=pro", "query=pro+gaming", "query=pro+max&limit=5", "query=gaming+laptop&category=Laptops", "query=wireless+pro&offset=2&limit=3",
+		`query=pro&constraints={"memory_gb":{"gte":16}}`}
+	ctx := context.Background()
+	for range 2 { // the second round runs on cached statistics
+		for _, q := range queries {
+			if _, err := e.Search(ctx, searchtest.MustParse(t, q)); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	}
+	publishSnapshot(t, alias, second)
+	mem, err := memory.New(second, memory.Options{MaxCandidates: search.DefaultMaxCandidates})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range queries {
+		req := searchtest.MustParse(t, q)
+		want, err := mem.Search(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Search(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
+			t.Errorf("%s after the alias moved: answers differ (-memory +elastic):\n%s", q, diff)
+		}
 	}
 }

@@ -34,24 +34,19 @@ type termStats struct {
 	df    map[string]int // document frequency of each term asked for
 	// fit counts the candidates in the products' tier whose titles hold a
 	// required word only after "for" (search.TitleFits); 0 unless the
-	// ranking puts products first.
+	// ranking puts products first, -1 when not counted (statistics from
+	// the engine's cache).
 	fit int
 }
 
-// termStats reads the document frequencies of every term the query's
-// score may use, the product count and the title word total, in one
-// request (size 1: the hit names the concrete index, which the rest of the
-// search then reads, so an alias swap in between cannot mix two catalogs).
-func (q *query) termStats(ctx context.Context) (*termStats, error) {
-	a := &q.plan.Analysis
+// statTerms lists the terms whose document frequencies a query's score
+// may use.
+func statTerms(a *search.Analysis) []string {
 	var terms []string
 	add := func(t string) {
-		for _, have := range terms {
-			if have == t {
-				return
-			}
+		if !slices.Contains(terms, t) {
+			terms = append(terms, t)
 		}
-		terms = append(terms, t)
 	}
 	for _, t := range a.Required {
 		add(t.Text)
@@ -68,6 +63,15 @@ func (q *query) termStats(ctx context.Context) (*termStats, error) {
 			add(part)
 		}
 	}
+	return terms
+}
+
+// termStats reads the document frequencies of terms, the product count
+// and the title word total, in one request (size 1: the hit names the
+// concrete index, which the rest of the search then reads, so an alias
+// swap in between cannot mix two catalogs).
+func (q *query) termStats(ctx context.Context, terms []string) (*termStats, error) {
+	a := &q.plan.Analysis
 	filters := make(obj, len(terms))
 	for i, t := range terms {
 		filters[strconv.Itoa(i)] = term(fieldTerms, t)
@@ -173,7 +177,9 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 		required[t.Text] = true
 		rk.reqWeight += st.weight(t.Text)
 	}
-	if st.fit > 0 {
+	// Without a count the clause is kept: matched by no candidate, it
+	// changes no rank.
+	if st.fit != 0 {
 		rk.fitClause = fitQuery(a)
 	}
 	rk.scoring = rk.hasRequired
@@ -219,13 +225,19 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 			rk.joinClause[p] = term(fieldTerms, x+y)
 		}
 	}
-	rk.normStatic = rk.hasRequired && len(rk.wordClause) == 0 && len(rk.joinClause) == 0 && rk.pairBits == 0 &&
-		rk.useTier && rk.fitClause == nil
+	rk.normStatic = rk.fitDecides() && rk.fitClause == nil
 	rk.avg = 1.0
 	if st.n > 0 && st.words > 0 {
 		rk.avg = float64(st.words) / float64(st.n)
 	}
 	return rk
+}
+
+// fitDecides reports whether the order is the static norm order (tier,
+// title length, browse rank) when no candidate's title names a required
+// word only after "for": required words alone, products first.
+func (rk *ranking) fitDecides() bool {
+	return rk.hasRequired && len(rk.wordClause) == 0 && len(rk.joinClause) == 0 && rk.pairBits == 0 && rk.useTier
 }
 
 // fitQuery matches titles holding a required word only after "for", when

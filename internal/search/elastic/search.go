@@ -251,6 +251,9 @@ type query struct {
 	filters []any
 	cons    []constraint
 	index   string // alias, or the concrete index once known
+	// expect is the concrete index the hits must come from when the
+	// statistics came from the engine's cache; empty otherwise.
+	expect string
 }
 
 // constraint is one applied constraint with its accepted range and the
@@ -261,7 +264,17 @@ type constraint struct {
 	matched, excluded string
 }
 
+// search answers a request, with cached index statistics when it can; a
+// search that finds the alias moved runs again with fresh ones.
 func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result, error) {
+	res, err := e.newQuery(plan).answer(ctx, true)
+	if errors.Is(err, errStale) {
+		res, err = e.newQuery(plan).answer(ctx, false)
+	}
+	return res, err
+}
+
+func (e *Engine) newQuery(plan *search.Plan) *query {
 	q := &query{e: e, plan: plan, req: &plan.Request, index: e.index}
 	q.filters = q.buildFilters()
 	for i := range q.e.attrs.Len() {
@@ -271,6 +284,13 @@ func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result,
 				matched: matchedPrefix + d.Name, excluded: excludedPrefix + d.Name})
 		}
 	}
+	return q
+}
+
+// answer runs the query; useCache lets relevance ranking take the index
+// statistics from the engine's cache.
+func (q *query) answer(ctx context.Context, useCache bool) (*search.Result, error) {
+	plan := q.plan
 	res := &search.Result{Lite: q.req.Lite, LiteType: q.req.ProductType != "", Constraints: plan.Constraints, Products: []search.Hit{}}
 	var sort []any
 	switch q.req.Sort {
@@ -283,7 +303,7 @@ func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result,
 			sort = browseSort()
 			break
 		}
-		st, err := q.termStats(ctx)
+		st, err := q.stats(ctx, useCache)
 		if err != nil {
 			return nil, err
 		}
@@ -291,6 +311,18 @@ func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result,
 			return res, nil
 		}
 		rk := newRanking(plan, st)
+		if st.fit < 0 && rk.fitDecides() {
+			// Whether the order is the static norm order depends on the
+			// count of titles made for the query's words.
+			q.expect = ""
+			if st, err = q.stats(ctx, false); err != nil {
+				return nil, err
+			}
+			if st.n == 0 || st.index == "" {
+				return res, nil
+			}
+			rk = newRanking(plan, st)
+		}
 		switch {
 		case !rk.scoring:
 			sort = browseSort()
@@ -479,6 +511,9 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
 	}
+	if err := q.checkIndex(r.Hits.Hits); err != nil {
+		return nil, err
+	}
 	res.Total = r.total()
 	res.Products = make([]search.Hit, len(r.Hits.Hits))
 	for i := range r.Hits.Hits {
@@ -510,6 +545,9 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 		"sort":    sort,
 	})}
 	if err := q.e.run(ctx, q.index, f); err != nil {
+		return nil, err
+	}
+	if err := q.checkIndex(f.hits); err != nil {
 		return nil, err
 	}
 	cands := make([]*hit, len(f.hits))
@@ -679,6 +717,11 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 	}
 	if err := q.e.run(ctx, q.index, fetches...); err != nil {
 		return nil, err
+	}
+	for _, f := range fetches {
+		if err := q.checkIndex(f.hits); err != nil {
+			return nil, err
+		}
 	}
 	var keys []rankedHit
 	total := rest.total

@@ -1,0 +1,106 @@
+package elastic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// maxCachedTerms bounds the document frequencies the engine keeps.
+const maxCachedTerms = 100_000
+
+// statsCache keeps the statistics of the index last found behind the
+// alias: an index is never written once published, so its product count,
+// title word total and document frequencies hold until the alias moves.
+// A relevance search whose terms are all known skips the statistics
+// request and searches the alias; a hit from another index shows that the
+// alias has moved, and the search runs again with fresh statistics
+// (errStale).
+type statsCache struct {
+	mu       sync.Mutex
+	index    string
+	n, words int
+	df       map[string]int
+}
+
+// errStale is a search answered from another index than the cached
+// statistics describe.
+var errStale = errors.New("the alias names another index than the cached statistics describe")
+
+// get returns the statistics of terms, or nil when one is not cached.
+func (c *statsCache) get(terms []string) *termStats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.index == "" {
+		return nil
+	}
+	st := &termStats{index: c.index, n: c.n, words: c.words, df: make(map[string]int, len(terms)), fit: -1}
+	for _, t := range terms {
+		df, ok := c.df[t]
+		if !ok {
+			return nil
+		}
+		st.df[t] = df
+	}
+	return st
+}
+
+// put records fresh statistics of the index behind the alias. Statistics
+// of an empty index are not kept: no hit would show that the alias moved.
+func (c *statsCache) put(st *termStats) {
+	if st.index == "" || st.n == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.index != st.index || len(c.df) >= maxCachedTerms {
+		c.index, c.n, c.words, c.df = st.index, st.n, st.words, make(map[string]int, len(st.df))
+	}
+	for t, df := range st.df {
+		c.df[t] = df
+	}
+}
+
+// drop forgets the statistics of index.
+func (c *statsCache) drop(index string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.index == index {
+		c.index, c.df = "", nil
+	}
+}
+
+// stats returns the statistics the query's score needs: from the cache
+// when useCache and every term is known (the query then expects its hits
+// from the cached index), else read from the index and cached.
+func (q *query) stats(ctx context.Context, useCache bool) (*termStats, error) {
+	terms := statTerms(&q.plan.Analysis)
+	if useCache {
+		if st := q.e.stats.get(terms); st != nil {
+			q.expect = st.index
+			return st, nil
+		}
+	}
+	st, err := q.termStats(ctx, terms)
+	if err != nil {
+		return nil, err
+	}
+	q.e.stats.put(st)
+	return st, nil
+}
+
+// checkIndex returns errStale when the query expects its hits from the
+// cached statistics' index and one came from another.
+func (q *query) checkIndex(hits []hit) error {
+	if q.expect == "" {
+		return nil
+	}
+	for i := range hits {
+		if hits[i].Index != q.expect {
+			q.e.stats.drop(q.expect)
+			return fmt.Errorf("%w: hit from %s, statistics of %s", errStale, hits[i].Index, q.expect)
+		}
+	}
+	return nil
+}
