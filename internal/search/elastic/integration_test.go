@@ -334,3 +334,47 @@ func TestAliasMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestCachedStatisticsKeepFits repeats queries whose order depends on
+// titles that name a query word only after "for" (ranked with the
+// accessories): answered on cached statistics, they must still equal the
+// embedded engine's answers.
+func TestCachedStatisticsKeepFits(t *testing.T) {
+	nodeURL(t)
+	sync := time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)
+	var s catalog.Snapshot
+	s.Manifest.SyncTime = sync
+	for i, title := range []string{"Apple iPhone 15 Pro Max 256GB Black", "Charging Stand for iPhone", "Apple iPhone 15",
+		"Samsung Galaxy S24 Ultra", "MagSafe Charger for iPhone 15 Pro", "Apple iPhone 14 Plus 128GB"} {
+		id := fmt.Sprintf("p%d", i)
+		s.Products = append(s.Products, catalog.Product{ID: id, Title: title, Price: float64(100 + i), Currency: catalog.Currency,
+			Availability: catalog.InStock, Category: "Phones", ProductType: catalog.TypeProduct, OfferCount: 1,
+			Provenance: catalog.Provenance{Source: "Currys", LastUpdated: sync},
+			Offers: []catalog.Offer{{ID: "o-" + id, Source: "Currys", Price: float64(100 + i), Currency: catalog.Currency,
+				Availability: catalog.InStock, PurchaseURL: "https://shop.example/" + id, LastUpdated: sync}}})
+	}
+	alias := uniqueAlias(t, "fits")
+	publishSnapshot(t, alias, &s)
+	e := newEngine(t, alias, search.DefaultMaxCandidates)
+	mem, err := memory.New(&s, memory.Options{MaxCandidates: search.DefaultMaxCandidates})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for round := range 2 { // the second round runs on cached statistics
+		for _, q := range []string{"query=iphone", "query=iphone+15", "query=iphone&lite=true&limit=2", "query=galaxy"} {
+			req := searchtest.MustParse(t, q)
+			want, err := mem.Search(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.Search(ctx, req)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
+				t.Errorf("round %d, %s: answers differ (-memory +elastic):\n%s", round, q, diff)
+			}
+		}
+	}
+}

@@ -254,6 +254,11 @@ type query struct {
 	// expect is the concrete index the hits must come from when the
 	// statistics came from the engine's cache; empty otherwise.
 	expect string
+	// fitCheck, when set, counts the candidates in the products' tier
+	// whose titles name a required word only after "for" beside a search
+	// in the static norm order, which is right only when there are none
+	// (errFitted otherwise).
+	fitCheck any
 }
 
 // constraint is one applied constraint with its accepted range and the
@@ -268,7 +273,7 @@ type constraint struct {
 // search that finds the alias moved runs again with fresh ones.
 func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result, error) {
 	res, err := e.newQuery(plan).answer(ctx, true)
-	if errors.Is(err, errStale) {
+	if errors.Is(err, errStale) || errors.Is(err, errFitted) {
 		res, err = e.newQuery(plan).answer(ctx, false)
 	}
 	return res, err
@@ -311,9 +316,14 @@ func (q *query) answer(ctx context.Context, useCache bool) (*search.Result, erro
 			return res, nil
 		}
 		rk := newRanking(plan, st)
-		if st.fit < 0 && rk.fitDecides() {
+		if st.fit < 0 && rk.fitDecides() && len(q.cons) == 0 && useCache {
 			// Whether the order is the static norm order depends on the
-			// count of titles made for the query's words.
+			// count of titles made for the query's words: counted beside
+			// the search in that order.
+			q.fitCheck = obj{"bool": obj{"filter": []any{fitQuery(&plan.Analysis), term(fieldTier, 0)}}}
+			return q.plain(ctx, res, normSort(true))
+		}
+		if st.fit < 0 && rk.fitDecides() {
 			q.expect = ""
 			if st, err = q.stats(ctx, false); err != nil {
 				return nil, err
@@ -507,12 +517,20 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		"sort":             sort,
 	}
 	productFields(body, q.req.Lite)
+	if q.fitCheck != nil {
+		body["aggs"] = obj{"fit": obj{"filter": q.fitCheck}}
+	}
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
 	}
 	if err := q.checkIndex(r.Hits.Hits); err != nil {
 		return nil, err
+	}
+	if q.fitCheck != nil {
+		if err := checkFit(r.Aggregations); err != nil {
+			return nil, err
+		}
 	}
 	res.Total = r.total()
 	res.Products = make([]search.Hit, len(r.Hits.Hits))

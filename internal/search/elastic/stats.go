@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	json "github.com/goccy/go-json"
 )
 
 // maxCachedTerms bounds the document frequencies the engine keeps.
@@ -101,6 +103,29 @@ func (q *query) checkIndex(hits []hit) error {
 			q.e.stats.drop(q.expect)
 			return fmt.Errorf("%w: hit from %s, statistics of %s", errStale, hits[i].Index, q.expect)
 		}
+	}
+	return nil
+}
+
+// errFitted is a search run in the static norm order although some
+// candidates' titles name a required word only after "for".
+var errFitted = errors.New("titles made for the query's words change the order")
+
+// checkFit reads the count of the fit aggregation (query.fitCheck).
+func checkFit(aggs json.RawMessage) error {
+	var a struct {
+		Fit *struct {
+			DocCount int `json:"doc_count"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(aggs, &a); err != nil {
+		return fmt.Errorf("decode the count of titles made for the query's words: %w", err)
+	}
+	switch {
+	case a.Fit == nil:
+		return errors.New("the answer lacks the count of titles made for the query's words")
+	case a.Fit.DocCount > 0:
+		return errFitted
 	}
 	return nil
 }
