@@ -165,7 +165,8 @@ type fetch struct {
 	hits  []hit
 	total int
 	done  bool
-	index string // concrete index of the first page, searched by later pages
+	index string          // concrete index of the first page, searched by later pages
+	aggs  json.RawMessage // aggregations of the first page
 }
 
 // next prepares the body of the next page; it reports false when the
@@ -185,6 +186,7 @@ func (f *fetch) next() bool {
 	} else {
 		f.body["track_total_hits"] = false
 		f.body["search_after"] = f.hits[len(f.hits)-1].Sort
+		delete(f.body, "aggs") // answered by the first page
 	}
 	return true
 }
@@ -194,6 +196,7 @@ func (f *fetch) take(r *searchResponse) {
 	size := f.body["size"].(int)
 	if len(f.hits) == 0 {
 		f.total = r.total()
+		f.aggs = r.Aggregations
 		if len(r.Hits.Hits) > 0 {
 			f.index = r.Hits.Hits[0].Index
 		}
@@ -424,16 +427,23 @@ const (
 func (q *query) verdictQueries() []any {
 	var out []any
 	for _, c := range q.cons {
-		name := term(fieldAttrName, c.name)
-		inRange := c.rangeQuery()
-		meet := nested(obj{"bool": obj{"filter": []any{name, inRange}}})
-		fail := nested(obj{"bool": obj{"filter": []any{name}, "must_not": []any{inRange}}})
-		stated := nested(name)
-		out = append(out,
-			obj{"bool": obj{"filter": []any{meet}, "must_not": []any{fail}, "_name": c.matched}},
-			obj{"bool": obj{"filter": []any{stated}, "must_not": []any{meet}, "_name": c.excluded}})
+		matched, excluded := c.verdicts()
+		matched["_name"], excluded["_name"] = c.matched, c.excluded
+		out = append(out, obj{"bool": matched}, obj{"bool": excluded})
 	}
 	return out
+}
+
+// verdicts returns the bodies of the bool queries matching products whose
+// every stated value meets the constraint (at least one value), and
+// products stating values none of which meets it.
+func (c constraint) verdicts() (matched, excluded obj) {
+	name := term(fieldAttrName, c.name)
+	inRange := c.rangeQuery()
+	meet := nested(obj{"bool": obj{"filter": []any{name, inRange}}})
+	fail := nested(obj{"bool": obj{"filter": []any{name}, "must_not": []any{inRange}}})
+	stated := nested(name)
+	return obj{"filter": []any{meet}, "must_not": []any{fail}}, obj{"filter": []any{stated}, "must_not": []any{meet}}
 }
 
 func nested(query any) obj {
@@ -562,6 +572,7 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 		"query":   obj{"bool": obj{"filter": q.filters, "should": q.verdictQueries()}},
 		"sort":    sort,
 	})}
+	q.inlinePage(f.body, sort)
 	if err := q.e.run(ctx, q.index, f); err != nil {
 		return nil, err
 	}
@@ -572,12 +583,16 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 	for i := range f.hits {
 		cands[i] = &f.hits[i]
 	}
-	return q.finish(ctx, res, cands, f.total)
+	known, err := q.inlineProducts(f.aggs)
+	if err != nil {
+		return nil, err
+	}
+	return q.finish(ctx, res, cands, f.total, known)
 }
 
 // finish judges the candidates (the first ones in sort order, of total),
 // fills the counts and reads the page of matched-then-unverified products.
-func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, total int) (*search.Result, error) {
+func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, total int, known map[string]*catalog.Product) (*search.Result, error) {
 	res.CandidatesTruncated = q.e.maxCand > 0 && total > q.e.maxCand
 	if res.CandidatesTruncated && len(cands) > q.e.maxCand {
 		cands = cands[:q.e.maxCand]
@@ -612,7 +627,7 @@ func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, to
 			page, pj = append(page, unverified[i-len(matched)]), append(pj, uj[i-len(matched)])
 		}
 	}
-	products, err := q.e.products(ctx, page, q.req.Lite)
+	products, err := q.pageProducts(ctx, page, known)
 	if err != nil {
 		return nil, err
 	}
@@ -768,7 +783,7 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 		for i := range keys {
 			cands[i] = keys[i].hit
 		}
-		return q.finish(ctx, res, cands, total)
+		return q.finish(ctx, res, cands, total, nil)
 	}
 	res.Total = total
 	var page []*hit
