@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -376,5 +380,81 @@ func TestCachedStatisticsKeepFits(t *testing.T) {
 				t.Errorf("round %d, %s: answers differ (-memory +elastic):\n%s", round, q, diff)
 			}
 		}
+	}
+}
+
+// TestRequestsPerCall counts the requests the engine sends to the node
+// (through a counting proxy) for each kind of call, once its statistics
+// of the index are cached.
+func TestRequestsPerCall(t *testing.T) {
+	target, err := url.Parse(strings.Split(nodeURL(t), ",")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := randomSnapshot(13, 500)
+	alias := uniqueAlias(t, "requests")
+	publishSnapshot(t, alias, s)
+	var mu sync.Mutex
+	var sent []string
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		sent = append(sent, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	opt, err := optionsFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Addresses, opt.Index, opt.Timeout = []string{srv.URL}, alias, 30*time.Second
+	e, err := elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	ctx := context.Background()
+	if _, err := e.Health(ctx); err != nil { // the view is refreshed from now on, not per call
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		call func() error
+		want []string
+	}{
+		{"browse", searchCall(e, searchtest.MustParse(t, "category=Laptops&lite=true")), []string{"POST /" + alias + "/_search"}},
+		{"price order", searchCall(e, searchtest.MustParse(t, "sort=price_asc&max_price=500")), []string{"POST /" + alias + "/_search"}},
+		{"constrained", searchCall(e, searchtest.MustParse(t, `category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`)), []string{"POST /" + alias + "/_search"}},
+		{"required words", searchCall(e, searchtest.MustParse(t, "query=pro&lite=true")), []string{"POST /" + alias + "/_search"}},
+		{"ranking words", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming")), []string{"POST /_msearch", "POST /_mget"}},
+		{"product", func() error { _, err := e.Product(ctx, s.Products[7].ID); return err }, []string{"GET /" + alias + "/_doc/" + s.Products[7].ID}},
+		{"health", func() error { _, err := e.Health(ctx); return err }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.call(); err != nil { // the statistics of its words are read now
+				t.Fatal(err)
+			}
+			mu.Lock()
+			sent = nil
+			mu.Unlock()
+			if err := tt.call(); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff(tt.want, sent); diff != "" {
+				t.Errorf("requests mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// searchCall returns a call of one search.
+func searchCall(e *elastic.Engine, req search.Request) func() error {
+	return func() error {
+		_, err := e.Search(context.Background(), req)
+		return err
 	}
 }
