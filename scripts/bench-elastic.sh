@@ -6,7 +6,10 @@
 #     index (BenchmarkPublish, BENCH_PUBLISHES runs, default 3);
 #   - search: p50 and p99 latency of single queries through each engine's
 #     Search, with the query mix of the embedded engine's benchmark
-#     (BenchmarkSearch, BENCH_QUERIES queries per engine, default 3000).
+#     (BenchmarkSearch, BENCH_QUERIES queries per engine, default 3000),
+#     beside the node alone answering the equivalent plain queries ("raw":
+#     words matched in the title, the filters, the page of lite products),
+#     and how much the Elasticsearch engine's p50 exceeds the node's.
 #
 # It uses ELASTICSEARCH_URL when set; otherwise it starts the local node
 # (scripts/elasticsearch.sh) and stops it again if it was not running.
@@ -59,5 +62,10 @@ awk '
 			if ($(i+1) == "p99-ns") p99 = $i
 		}
 		printf "%-8s %12s %12s %12s\n", name, human(mean), human(p50), human(p99)
+		median[name] = p50
+	}
+	END {
+		if (("elastic" in median) && ("raw" in median) && median["raw"] > 0)
+			printf "elastic p50 - raw p50: %.2f ms (%.2fx the node alone)\n", (median["elastic"] - median["raw"]) / 1e6, median["elastic"] / median["raw"]
 	}
 ' "$out/search.txt"
