@@ -154,6 +154,10 @@ func (o Options) validate() error {
 	if o.HealthInterval < 0 || o.HealthStale < 0 {
 		return fmt.Errorf("elastic engine: negative health interval %s or staleness %s", o.HealthInterval, o.HealthStale)
 	}
+	if o.HealthStale > 0 && o.HealthStale <= o.HealthInterval {
+		return fmt.Errorf("elasticsearch health staleness %s is not longer than the refresh interval %s: health would be degraded between refreshes; make it a few intervals",
+			o.HealthStale, o.HealthInterval)
+	}
 	if o.Index != "" && !validIndexName(o.Index) {
 		return fmt.Errorf("elasticsearch index %q is not a valid index or alias name (lowercase letters, digits, '-', '_', '.')", o.Index)
 	}

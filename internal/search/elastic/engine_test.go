@@ -97,6 +97,10 @@ func TestNewErrors(t *testing.T) {
 		{"no address", elastic.Options{}, "no Elasticsearch address"},
 		{"missing CA file", elastic.Options{Connection: elastic.Connection{Addresses: good.Addresses, CACertFile: "/nonexistent/ca.pem"}}, "CA file"},
 		{"index with a wildcard", elastic.Options{Connection: good, Index: "products*"}, "not a valid index"},
+		{"negative health interval", elastic.Options{Connection: good, HealthInterval: -time.Second}, "negative health interval"},
+		{"staleness within one interval", elastic.Options{Connection: good, HealthInterval: 10 * time.Second, HealthStale: 10 * time.Second},
+			"not longer than the refresh interval"},
+		{"staleness within the default interval", elastic.Options{Connection: good, HealthStale: time.Second}, "not longer than the refresh interval"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
