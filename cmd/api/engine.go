@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 
 	"productsearch/internal/catalog"
@@ -13,8 +14,8 @@ import (
 )
 
 // newEngine builds the engine SEARCH_BACKEND names; tp, when not nil,
-// traces the requests of the Elasticsearch engine.
-func newEngine(cfg config.Config, tp trace.TracerProvider) (search.Engine, error) {
+// traces the requests of the Elasticsearch engine, and m measures them.
+func newEngine(cfg config.Config, tp trace.TracerProvider, m metric.Meter) (search.Engine, error) {
 	switch cfg.SearchBackend {
 	case config.BackendMemory:
 		snap, err := catalog.ReadSnapshot(cfg.CatalogPath)
@@ -33,6 +34,7 @@ func newEngine(cfg config.Config, tp trace.TracerProvider) (search.Engine, error
 		}
 		opts.MaxCandidates = cfg.MaxCandidates
 		opts.Tracing = tp
+		opts.Meter = m
 		eng, err := elastic.New(opts)
 		if err != nil {
 			return nil, fmt.Errorf("SEARCH_BACKEND=elasticsearch: %w", err)

@@ -18,7 +18,8 @@ import (
 
 // instruments are the server's metrics. In Prometheus form they are
 // http_server_request_duration_seconds{http_route,http_request_method,
-// http_response_status_code} (a histogram, so also the request count),
+// http_response_status_code} (a histogram, so also the request count;
+// without http_route when no route matched),
 // productsearch_engine_duration_seconds{operation},
 // http_server_active_requests{http_request_method,url_scheme},
 // productsearch_ratelimit_rejections_total{scope},
@@ -141,9 +142,9 @@ func newInstruments(m metric.Meter, eng search.Engine, now func() time.Time) (*i
 	return in, nil
 }
 
-// request records one request. Attribute sets are built once per
-// route, method and status and reused; so are the option slices, which
-// spares every recording an allocation.
+// request records one request; route is empty when none matched.
+// Attribute sets are built once per route, method and status and reused;
+// so are the option slices, which spares every recording an allocation.
 func (in *instruments) request(ctx context.Context, route, method string, status int, d time.Duration) {
 	key := requestAttrs{route: route, method: normalizeMethod(method), status: status}
 	opt, ok := (*in.sets.Load())[key]
@@ -162,10 +163,14 @@ func (in *instruments) addSet(key requestAttrs) []metric.RecordOption {
 	if opt, ok := old[key]; ok {
 		return opt
 	}
-	opt := []metric.RecordOption{metric.WithAttributeSet(attribute.NewSet(
-		attribute.String("http.route", key.route),
+	attrs := []attribute.KeyValue{
 		attribute.String("http.request.method", key.method),
-		attribute.Int("http.response.status_code", key.status)))}
+		attribute.Int("http.response.status_code", key.status),
+	}
+	if key.route != "" { // none when no route matched
+		attrs = append(attrs, attribute.String("http.route", key.route))
+	}
+	opt := []metric.RecordOption{metric.WithAttributeSet(attribute.NewSet(attrs...))}
 	sets := make(map[requestAttrs][]metric.RecordOption, len(old)+1)
 	for k, v := range old {
 		sets[k] = v

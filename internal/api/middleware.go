@@ -189,11 +189,11 @@ func (s *Server) observe(c *fiber.Ctx) (err error) {
 // log of a request that took elapsed.
 func (s *Server) finish(c *fiber.Ctx, st *reqState, span trace.Span, elapsed time.Duration) {
 	status := c.Response().StatusCode()
+	s.metrics.request(c.UserContext(), st.route, c.Method(), status, elapsed)
 	route := st.route
 	if route == "" {
-		route = routeUnmatched
+		route = routeUnmatched // in the access log only
 	}
-	s.metrics.request(c.UserContext(), route, c.Method(), status, elapsed)
 	if span != nil {
 		endSpan(span, c.Method(), st.route, status)
 	}

@@ -58,7 +58,7 @@ const (
 	routeHealth      = "/api/health"
 	routeOpenAPI     = "/openapi.json"
 	routeOpenAPIYAML = "/openapi.yaml"
-	routeUnmatched   = "unmatched"
+	routeUnmatched   = "unmatched" // the access log's route when none matched
 )
 
 // Options configure a Server.

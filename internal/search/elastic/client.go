@@ -19,6 +19,8 @@ import (
 	"github.com/elastic/elastic-transport-go/v8/elastictransport"
 	"github.com/elastic/go-elasticsearch/v8"
 	json "github.com/goccy/go-json"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
 	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
 	"go.opentelemetry.io/otel/trace"
 
@@ -42,6 +44,9 @@ type Connection struct {
 	// RetryStatuses are the answer statuses retried on the next node;
 	// nil is RetryStatuses().
 	RetryStatuses []int
+	// Meter, when set, records the duration of every request as
+	// db.client.operation.duration (see Client.Raw).
+	Meter metric.Meter
 }
 
 // Validate checks the addresses.
@@ -64,8 +69,9 @@ func (c Connection) Validate() error {
 // Client is a thin JSON client over the Elasticsearch REST API. It is safe
 // for concurrent use.
 type Client struct {
-	es   *elasticsearch.Client
-	inst elastictransport.Instrumentation // nil without tracing
+	es       *elasticsearch.Client
+	inst     elastictransport.Instrumentation // nil without tracing
+	duration metric.Float64Histogram          // nil without a meter
 }
 
 // NewClient builds a client; it does not contact the cluster.
@@ -124,7 +130,15 @@ func NewClient(c Connection) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("elasticsearch client: %w", err)
 	}
-	return &Client{es: es, inst: inst}, nil
+	cl := &Client{es: es, inst: inst}
+	if c.Meter != nil {
+		cl.duration, err = c.Meter.Float64Histogram("db.client.operation.duration", metric.WithUnit("s"),
+			metric.WithDescription("Duration of Elasticsearch requests by operation and outcome"))
+		if err != nil {
+			return nil, fmt.Errorf("elasticsearch client metrics: %w", err)
+		}
+	}
+	return cl, nil
 }
 
 // RetryStatuses are the answers retried on another node by default: a
@@ -241,8 +255,17 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 
 // Raw sends one request and returns the status and body of the answer,
 // whatever the status. With tracing, the request is a client span named
-// for its endpoint (see Endpoint).
+// for its endpoint (see Endpoint); with a meter, its duration is recorded
+// with db.operation.name (the endpoint) and outcome (see outcome).
 func (c *Client) Raw(ctx context.Context, method, path string, query url.Values, body []byte) (status int, data []byte, err error) {
+	if c.duration != nil {
+		start := time.Now()
+		defer func() {
+			c.duration.Record(ctx, time.Since(start).Seconds(), metric.WithAttributes(
+				semconv.DBSystemNameElasticsearch, semconv.DBOperationName(Endpoint(method, path)),
+				attribute.String("outcome", outcome(status, err))))
+		}()
+	}
 	if c.inst != nil {
 		endpoint := Endpoint(method, path)
 		ctx = c.inst.Start(ctx, endpoint)
@@ -301,6 +324,22 @@ func (c *Client) raw(ctx context.Context, method, path string, query url.Values,
 		return 0, nil, fmt.Errorf("%s %s: read answer: %w", method, path, err)
 	}
 	return res.StatusCode, data, nil
+}
+
+// outcome names how a request ended, for the duration metric: ok (2xx),
+// not_found (404, as for an unknown product), error (any other answer) or
+// unreachable (no answer: the node is down, the connection failed or the
+// time ran out).
+func outcome(status int, err error) string {
+	switch {
+	case err != nil:
+		return "unreachable"
+	case status >= 200 && status <= 299:
+		return "ok"
+	case status == http.StatusNotFound:
+		return "not_found"
+	}
+	return "error"
 }
 
 // unavailable wraps a failure to reach or use the cluster as

@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.opentelemetry.io/otel/codes"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
@@ -100,5 +102,74 @@ func TestClientSpans(t *testing.T) {
 				t.Errorf("recorded as error: %v, want %v", failed, tc.failed)
 			}
 		})
+	}
+}
+
+// TestClientMetrics checks db.client.operation.duration: one data point
+// per operation and outcome, a request the node never answered included.
+func TestClientMetrics(t *testing.T) {
+	node := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Elastic-Product", "Elasticsearch")
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/broken/_search":
+			w.WriteHeader(http.StatusInternalServerError)
+		case "/products/_doc/missing":
+			w.WriteHeader(http.StatusNotFound)
+		}
+		w.Write([]byte(`{}`))
+	}))
+	defer node.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	reader := sdkmetric.NewManualReader()
+	meter := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)).Meter("test")
+	up, err := NewClient(Connection{Addresses: []string{node.URL}, Meter: meter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	down, err := NewClient(Connection{Addresses: []string{gone.URL}, Meter: meter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []struct {
+		c            *Client
+		method, path string
+	}{
+		{up, http.MethodPost, "/products/_search"},
+		{up, http.MethodPost, "/products/_search"},
+		{up, http.MethodPost, "/broken/_search"},
+		{up, http.MethodGet, "/products/_doc/missing"},
+		{down, http.MethodPost, "/_mget"},
+	}
+	for _, call := range calls {
+		call.c.Do(context.Background(), call.method, call.path, nil, nil, nil)
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]uint64{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if m.Name != "db.client.operation.duration" {
+				continue
+			}
+			for _, dp := range m.Data.(metricdata.Histogram[float64]).DataPoints {
+				sys, _ := dp.Attributes.Value("db.system.name")
+				op, _ := dp.Attributes.Value("db.operation.name")
+				outcome, _ := dp.Attributes.Value("outcome")
+				got[sys.AsString()+" "+op.AsString()+" "+outcome.AsString()] = dp.Count
+			}
+		}
+	}
+	want := map[string]uint64{
+		"elasticsearch search ok":        2,
+		"elasticsearch search error":     1,
+		"elasticsearch get not_found":    1,
+		"elasticsearch mget unreachable": 1,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("db.client.operation.duration counts mismatch (-want +got):\n%s", diff)
 	}
 }
