@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster fuzz-api test-mcp test-browser test-redis eval clean \
+.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -89,6 +89,13 @@ test-elastic:
 # removed on exit), then one node killed during a bounded search load.
 test-elastic-cluster: $(SNAPSHOT)
 	./scripts/test-elastic-cluster.sh
+
+# Traces and metrics of the API in cluster mode (Elasticsearch, Redis) as a
+# real OpenTelemetry Collector receives them: methods, routes, spans down to
+# Elasticsearch and Redis, MCP tool calls, resource attributes, no key
+# (the collector is built once into the tools cache; see scripts/test-otel.sh).
+test-otel: $(DEMO)/truth.jsonl
+	./scripts/test-otel.sh
 
 # Elasticsearch engine beside the embedded one on the demo catalog: publish
 # throughput and query latency (starts a local node unless ELASTICSEARCH_URL

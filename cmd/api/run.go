@@ -81,7 +81,12 @@ func (p *process) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
+	defer func() {
+		// The last push of metrics still holds the gauges that Close
+		// unregisters (engine up, catalog size and age).
+		flushTelemetry(tel, log)
+		srv.Close()
+	}()
 	ls, err := listen(cfg, tel, log)
 	if err != nil {
 		return err
@@ -184,6 +189,15 @@ func stopTelemetry(tel *telemetry.Telemetry, log *slog.Logger) {
 	}
 }
 
+// flushTelemetry exports the spans and metrics recorded so far.
+func flushTelemetry(tel *telemetry.Telemetry, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := tel.ForceFlush(ctx); err != nil {
+		log.Warn("telemetry flush", slog.Any("err", err))
+	}
+}
+
 // openEngine builds the configured engine (or takes the one of p) and logs
 // what it serves.
 func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.Logger, tel *telemetry.Telemetry) (search.Engine, error) {
@@ -191,7 +205,7 @@ func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.L
 		return p.engine, nil
 	}
 	start := time.Now()
-	engine, err := newEngine(cfg, tel.TracerProvider())
+	engine, err := newEngine(cfg, tel.TracerProvider(), tel.Meter("productsearch/internal/search/elastic"))
 	if err != nil {
 		return nil, err
 	}

@@ -287,12 +287,15 @@ func (t *Telemetry) Propagator() propagation.TextMapPropagator { return t.propag
 // MetricsHandler serves every metric in Prometheus text format.
 func (t *Telemetry) MetricsHandler() http.Handler { return t.metrics }
 
-// ForceFlush exports the spans ended so far.
+// ForceFlush exports the spans ended so far, and the metrics as they are
+// now to the pushing exporter when there is one.
 func (t *Telemetry) ForceFlush(ctx context.Context) error {
-	if t.flush == nil {
-		return nil
+	var errs []error
+	if t.flush != nil {
+		errs = append(errs, t.flush(ctx))
 	}
-	if err := t.flush(ctx); err != nil {
+	errs = append(errs, t.meter.ForceFlush(ctx))
+	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("telemetry flush: %w", err)
 	}
 	return nil
