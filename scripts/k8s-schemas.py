@@ -10,6 +10,13 @@ does not declare, as the apiserver's typed decoding would; optional fields
 may be null; quantities and int-or-string fields take either form.
 Files are named as kubeconform looks them up:
 <kind>[-<group>]-<version>.json, with the definitions in _definitions.json.
+
+Kinds of operators the chart can create objects for but the apiserver does
+not serve (the Prometheus operator's ServiceMonitor and PrometheusRule) are
+written from their CustomResourceDefinitions instead, one self-contained
+file per kind and version, with the same strictness:
+
+    scripts/k8s-schemas.py --crd k8s/schemas/crds < monitoring.coreos.com_servicemonitors.yaml
 """
 import json
 import os
@@ -110,5 +117,26 @@ def main():
     print(f"wrote {len(roots)} kinds ({len(pruned)} definitions) to {out}", file=sys.stderr)
 
 
+def crds(out):
+    import yaml  # only this mode reads YAML
+
+    os.makedirs(out, exist_ok=True)
+    for doc in yaml.safe_load_all(sys.stdin):
+        if not doc or doc.get("kind") != "CustomResourceDefinition":
+            continue
+        spec = doc["spec"]
+        group, kind = spec["group"], spec["names"]["kind"]
+        for v in spec["versions"]:
+            schema = fix(v["schema"]["openAPIV3Schema"])
+            fn = kind.lower() + "-" + group.split(".")[0].lower() + "-" + v["name"].lower() + ".json"
+            with open(os.path.join(out, fn), "w") as f:
+                json.dump(schema, f, indent=1, sort_keys=True)
+                f.write("\n")
+            print(f"wrote {fn} to {out}", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--crd":
+        crds(sys.argv[2])
+    else:
+        main()

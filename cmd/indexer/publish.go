@@ -132,18 +132,25 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 
 // startTracing traces the publish when the OTEL_* variables name an
 // exporter or endpoint; every publish is sampled unless
-// OTEL_TRACES_SAMPLER says otherwise.
+// OTEL_TRACES_SAMPLER says otherwise. In a pod, K8S_POD_NAME and
+// K8S_NAMESPACE_NAME name it in the resource.
 func startTracing(ctx context.Context, stderr io.Writer) (*telemetry.Telemetry, error) {
 	tc, err := config.LoadTelemetry(os.LookupEnv)
 	if err != nil {
 		return nil, err
 	}
-	return telemetry.New(ctx, telemetry.Options{
+	opt := telemetry.Options{
 		ServiceName:    "productsearch-indexer",
 		ServiceVersion: telemetry.BuildVersion(""),
+		PodName:        tc.PodName,
+		Namespace:      tc.Namespace,
 		ExportTraces:   tc.ExportTraces(),
 		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
-	})
+	}
+	if tc.PodName != "" && tc.Namespace != "" {
+		opt.InstanceID = tc.Namespace + "." + tc.PodName
+	}
+	return telemetry.New(ctx, opt)
 }
 
 func summarise(w io.Writer, r *publish.Report) {

@@ -3,6 +3,7 @@ package operator
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,8 +89,9 @@ func labels(pc *v1alpha1.ProductCatalog) map[string]string {
 }
 
 // desiredCronJob is the scheduled sync of a catalog; image is the
-// operator's default indexer image.
-func desiredCronJob(pc *v1alpha1.ProductCatalog, image string) *batchv1.CronJob {
+// operator's default indexer image and env the environment every sync
+// container gets (see TelemetryEnv).
+func desiredCronJob(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) *batchv1.CronJob {
 	return &batchv1.CronJob{
 		ObjectMeta: metav1.ObjectMeta{Name: resourceName(pc), Namespace: pc.Namespace, Labels: labels(pc)},
 		Spec: batchv1.CronJobSpec{
@@ -102,7 +104,7 @@ func desiredCronJob(pc *v1alpha1.ProductCatalog, image string) *batchv1.CronJob 
 			FailedJobsHistoryLimit:     ptr[int32](3),
 			JobTemplate: batchv1.JobTemplateSpec{
 				ObjectMeta: metav1.ObjectMeta{Labels: labels(pc)},
-				Spec:       jobSpec(pc, image),
+				Spec:       jobSpec(pc, image, env),
 			},
 		},
 	}
@@ -111,7 +113,7 @@ func desiredCronJob(pc *v1alpha1.ProductCatalog, image string) *batchv1.CronJob 
 // jobSpec runs one sync: the demo generator first when the catalog asks
 // for the demo feeds, then `indexer sync --publish elasticsearch`, whose
 // --status-file is the container's termination message.
-func jobSpec(pc *v1alpha1.ProductCatalog, image string) batchv1.JobSpec {
+func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) batchv1.JobSpec {
 	if pc.Spec.Image != "" {
 		image = pc.Spec.Image
 	}
@@ -137,6 +139,7 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string) batchv1.JobSpec {
 		TerminationMessagePath:   corev1.TerminationMessagePathDefault,
 		TerminationMessagePolicy: corev1.TerminationMessageFallbackToLogsOnError,
 		SecurityContext:          restricted(),
+		Env:                      slices.Clone(env),
 		VolumeMounts: []corev1.VolumeMount{
 			{Name: "config", MountPath: configDir, ReadOnly: true},
 			{Name: "data", MountPath: dataDir},

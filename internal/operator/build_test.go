@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -60,7 +61,7 @@ func TestDesiredObjects(t *testing.T) {
 			if !strings.Contains(cm.Data[configKey], tt.wantConfig) {
 				t.Errorf("retailers.yaml lacks %q:\n%s", tt.wantConfig, cm.Data[configKey])
 			}
-			cj := desiredCronJob(tt.pc, "default:1")
+			cj := desiredCronJob(tt.pc, "default:1", nil)
 			pod := cj.Spec.JobTemplate.Spec.Template.Spec
 			c := pod.Containers[0]
 			if args := strings.Join(c.Args, " "); !strings.Contains(args, tt.wantArgs) {
@@ -151,5 +152,41 @@ func TestTerminationMessagePicksNewestPod(t *testing.T) {
 	got := terminationMessage([]corev1.Pod{pod("first try", t0), pod("retry", t0.Add(time.Minute)), {}})
 	if got != "retry" {
 		t.Errorf("message %q, want the retry's", got)
+	}
+}
+
+// TestTelemetryEnv checks that the sync containers get the downward API's
+// pod and namespace and the operator's OpenTelemetry variables that are
+// set, never the exporter headers.
+func TestTelemetryEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"none set", nil, []string{"K8S_POD_NAME", "K8S_NAMESPACE_NAME"}},
+		{"endpoint and sampler", map[string]string{
+			"OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318", "OTEL_TRACES_SAMPLER": "always_on",
+			"OTEL_EXPORTER_OTLP_HEADERS": "authorization=secret", "HOME": "/root",
+		}, []string{"K8S_POD_NAME", "K8S_NAMESPACE_NAME", "OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318",
+			"OTEL_TRACES_SAMPLER=always_on"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := TelemetryEnv(func(k string) string { return tt.env[k] })
+			cj := desiredCronJob(&v1alpha1.ProductCatalog{}, "default:1", env)
+			var got []string
+			for _, e := range cj.Spec.JobTemplate.Spec.Template.Spec.Containers[0].Env {
+				switch {
+				case e.ValueFrom != nil && e.ValueFrom.FieldRef != nil:
+					got = append(got, e.Name)
+				default:
+					got = append(got, e.Name+"="+e.Value)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("sync env mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
@@ -37,6 +38,8 @@ type Options struct {
 	Namespaces []string
 	// Image is the indexer image of catalogs that name none.
 	Image string
+	// SyncEnv is set on every sync container (TelemetryEnv).
+	SyncEnv []corev1.EnvVar
 	// HealthAddr serves /healthz and /readyz; MetricsAddr serves
 	// Prometheus metrics ("0" turns it off).
 	HealthAddr, MetricsAddr string
@@ -89,7 +92,7 @@ func NewManager(cfg *rest.Config, o Options) (ctrl.Manager, error) {
 		return nil, fmt.Errorf("manager: %w", err)
 	}
 	r := &Reconciler{Client: mgr.GetClient(), Reader: mgr.GetAPIReader(),
-		Recorder: mgr.GetEventRecorderFor("productcatalog-operator"), Image: o.Image}
+		Recorder: mgr.GetEventRecorderFor("productcatalog-operator"), Image: o.Image, SyncEnv: o.SyncEnv}
 	if err := r.SetupWithManager(mgr); err != nil {
 		return nil, fmt.Errorf("controller: %w", err)
 	}
@@ -123,6 +126,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		}
 		return err
 	}
+	o.SyncEnv = TelemetryEnv(getenv)
 	for _, ns := range strings.Split(*namespaces, ",") {
 		if ns = strings.TrimSpace(ns); ns != "" {
 			o.Namespaces = append(o.Namespaces, ns)

@@ -33,6 +33,8 @@ type Reconciler struct {
 	Recorder record.EventRecorder
 	// Image is the indexer image of catalogs that name none.
 	Image string
+	// SyncEnv is set on every sync container (TelemetryEnv).
+	SyncEnv []corev1.EnvVar
 }
 
 // SetupWithManager registers the reconciler: it watches ProductCatalogs,
@@ -109,7 +111,7 @@ func (r *Reconciler) apply(ctx context.Context, pc *v1alpha1.ProductCatalog) (*b
 		return nil, fmt.Errorf("configmap %s: %w", cm.Name, err)
 	}
 	r.record(pc, op, "ConfigMap", cm.Name)
-	wantCJ := desiredCronJob(pc, r.Image)
+	wantCJ := desiredCronJob(pc, r.Image, r.SyncEnv)
 	cj := &batchv1.CronJob{ObjectMeta: metav1.ObjectMeta{Name: wantCJ.Name, Namespace: wantCJ.Namespace}}
 	op, err = controllerutil.CreateOrUpdate(ctx, r.Client, cj, func() error {
 		cj.Labels, cj.Spec = wantCJ.Labels, wantCJ.Spec

@@ -140,17 +140,16 @@ template:
           - secretRef:
               name: {{ .Values.elasticsearch.credentialsSecret }}
         {{- end }}
-        {{- $auth := list }}
-        {{- range .Values.catalog.retailers }}{{ if .authorization }}{{ $auth = append $auth . }}{{ end }}{{ end }}
-        {{- if $auth }}
         env:
-          {{- range $auth }}
+          {{- include "ps.telemetryEnv" . | nindent 10 }}
+          {{- range .Values.catalog.retailers }}
+          {{- if .authorization }}
           - name: {{ printf "FEED_AUTH_%s" (.slug | upper | replace "-" "_") }}
             valueFrom:
               secretKeyRef:
                 {{- toYaml .authorization | nindent 16 }}
           {{- end }}
-        {{- end }}
+          {{- end }}
         resources:
           {{- toYaml .Values.catalog.resources | nindent 10 }}
         securityContext:
@@ -164,4 +163,44 @@ template:
           name: {{ include "ps.fullname" . }}-indexer
       - name: data
         emptyDir: {}
+{{- end -}}
+
+{{/* Telemetry environment of a container: the pod and namespace from the
+downward API, then the OTEL_* variables of .Values.telemetry. */}}
+{{- define "ps.telemetryEnv" -}}
+- name: K8S_POD_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.name
+- name: K8S_NAMESPACE_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.namespace
+{{- with .Values.telemetry }}
+{{- if .otlpEndpoint }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ .otlpEndpoint | quote }}
+- name: OTEL_EXPORTER_OTLP_PROTOCOL
+  value: {{ .protocol | quote }}
+- name: OTEL_TRACES_SAMPLER
+  value: {{ .sampler | quote }}
+{{- if .samplerArg }}
+- name: OTEL_TRACES_SAMPLER_ARG
+  value: {{ .samplerArg | quote }}
+{{- end }}
+{{- if .headersSecret }}
+- name: OTEL_EXPORTER_OTLP_HEADERS
+  valueFrom:
+    secretKeyRef:
+      name: {{ .headersSecret }}
+      key: OTEL_EXPORTER_OTLP_HEADERS
+{{- end }}
+{{- end }}
+{{- with .resourceAttributes }}
+{{- $attrs := list }}
+{{- range $k, $v := . }}{{ $attrs = append $attrs (printf "%s=%v" $k $v) }}{{ end }}
+- name: OTEL_RESOURCE_ATTRIBUTES
+  value: {{ join "," $attrs | quote }}
+{{- end }}
+{{- end }}
 {{- end -}}
