@@ -91,8 +91,8 @@ otelcol() {
 			echo "  - gomod: go.opentelemetry.io/collector/confmap/provider/fileprovider $OTELCOL_STABLE"
 			echo "  - gomod: go.opentelemetry.io/collector/confmap/provider/envprovider $OTELCOL_STABLE"
 		} >"$src/manifest.yaml"
-		"$src/bin/builder" --config "$src/manifest.yaml" --skip-get-modules --skip-compilation >/dev/null 2>&1 ||
-			"$src/bin/builder" --config "$src/manifest.yaml" --skip-get-modules --skip-compilation >&2
+		"$src/bin/builder" --config "$src/manifest.yaml" --skip-get-modules --skip-compilation >"$src/builder.log" 2>&1 ||
+			{ cat "$src/builder.log" >&2; exit 1; }
 		(
 			cd "$src/dist"
 			go mod init "$name" 2>/dev/null
