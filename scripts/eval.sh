@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures matching, extraction and classification on the labelled data in
-# ../shared/datasets (the entity-matching benchmarks' test splits and the
-# phone-specs listings) and, when it has been generated, on the demo feed
+# ../shared/datasets (the entity-matching benchmarks' test splits, WDC
+# included, the pricerunner-dev clusters scored per category with colour
+# variants together, and the phone-specs listings) and, when it has been generated, on the demo feed
 # set in build/demo. Prints one table. Skips when the datasets are absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."

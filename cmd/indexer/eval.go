@@ -16,7 +16,8 @@ const evalUsage = `usage: indexer eval <kind> [flags] FILE
 
 kinds:
   pairs FILE        labelled candidate pairs (Ditto / ER-Magellan format): precision, recall, F1
-  clusters FILE     offers with their true cluster (CSV): pairwise precision, recall, F1 of grouping
+  clusters FILE     offers with their true cluster (CSV): pairwise precision, recall, F1 of grouping,
+                    per category, and the ten largest wrong merges and splits by pairs affected
   extract FILE      titles with the attributes they state (CSV): per-attribute precision, recall, invented
   phonespecs FILE   the phone-specs smartphones.csv, scored as an extract evaluation
   classify FILE     titles with their expected category (CSV): accuracy and top confusions

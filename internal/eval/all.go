@@ -20,6 +20,15 @@ var pairBenchmarks = []string{
 	"entity-matching/abt-buy/test.txt",
 	"entity-matching/walmart-amazon/test.txt",
 	"entity-matching/amazon-google/test.txt",
+	"entity-matching/wdc-computers/test.txt",
+	"entity-matching/wdc-cameras/test.txt",
+}
+
+// clusterBenchmarks are the clusters files All runs, relative to the
+// dataset directory, each scored with colour variants grouped together
+// (the files put a model's colours in one cluster).
+var clusterBenchmarks = []string{
+	"clustering/pricerunner-dev.csv",
 }
 
 const phoneSpecsFile = "phone-specs/smartphones.csv"
@@ -38,7 +47,8 @@ type Summary struct {
 var ErrNoDatasets = errors.New("dataset directory not found")
 
 // All runs every evaluation whose data is under dir and prints one table:
-// the pair benchmarks' test splits and the phone-specs extraction; with
+// the pair benchmarks' test splits, the clusters files, and the phone-specs
+// extraction; with
 // demoDir set, also the demo feed set written there by "indexer demo".
 func All(dir string, o Output) error {
 	return AllWithDemo(context.Background(), dir, "", o)
@@ -68,6 +78,28 @@ func AllWithDemo(ctx context.Context, dir, demoDir string, o Output) error {
 		}
 		r := Pairs(pairs, match.Options{})
 		rows = append(rows, Summary{Evaluation: "pairs " + rel, N: r.Pairs, Precision: r.Precision, Recall: r.Recall, F1: r.F1})
+	}
+	for _, rel := range clusterBenchmarks {
+		path := filepath.Join(dir, rel)
+		f, err := os.Open(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			skipped = append(skipped, rel)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("open %s: %w", path, err)
+		}
+		offers, err := ReadClusters(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		r := Clusters(offers, match.Options{IgnoreColour: true})
+		rows = append(rows, Summary{Evaluation: "clusters " + rel + " (colours together)", N: r.Offers, Precision: r.Precision,
+			Recall: r.Recall, F1: r.F1})
+		for _, c := range r.Categories {
+			rows = append(rows, Summary{Evaluation: "  " + c.Category, N: c.Offers, Precision: c.Precision, Recall: c.Recall, F1: c.F1})
+		}
 	}
 	path := filepath.Join(dir, phoneSpecsFile)
 	if f, err := os.Open(path); errors.Is(err, fs.ErrNotExist) {

@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"productsearch/internal/match"
 )
@@ -70,10 +72,17 @@ type ClusterResult struct {
 	Precision         float64 `json:"precision"`
 	Recall            float64 `json:"recall"`
 	F1                float64 `json:"f1"`
+	// Categories scores the offers of each category on their own (pairs
+	// within the category), ordered by name; empty when no offer states one.
+	Categories []CategoryScore `json:"categories,omitempty"`
 	// Merged lists predicted groups that join offers of different true
-	// clusters; Split lists true clusters spread over several groups.
-	Merged [][]ClusterOffer `json:"-"`
-	Split  [][]ClusterOffer `json:"-"`
+	// clusters, the group joining the most wrong pairs first; Split lists
+	// true clusters spread over several groups, the one missing the most
+	// pairs first. MergedPairs and SplitPairs give those counts.
+	Merged      [][]ClusterOffer `json:"-"`
+	Split       [][]ClusterOffer `json:"-"`
+	MergedPairs []int            `json:"-"`
+	SplitPairs  []int            `json:"-"`
 
 	items []match.Item  // what the matcher read of each offer
 	opt   match.Options // the options of the grouping
@@ -128,29 +137,94 @@ func Clusters(offers []ClusterOffer, opt match.Options) ClusterResult {
 	if res.PredictedPairs == 0 && res.TruePairs == 0 {
 		res.Precision, res.Recall, res.F1 = 1, 1, 1
 	}
+	res.Categories = categoryScores(offers, pred, trueOf)
+	var merged, split []wrongGroup
 	for _, members := range groups {
-		first := trueOf[members[0]]
-		for _, i := range members[1:] {
-			if trueOf[i] != first {
-				res.Merged = append(res.Merged, offersAt(offers, members, pred))
-				break
-			}
+		if n := wrongPairs(members, trueOf); n > 0 {
+			merged = append(merged, wrongGroup{members, n})
 		}
 	}
-	byTrue := map[int][]int{}
+	byTrue := make([][]int, len(truth))
 	for i := range offers {
 		byTrue[trueOf[i]] = append(byTrue[trueOf[i]], i)
 	}
-	for c := 0; c < len(truth); c++ {
-		members := byTrue[c]
-		for _, i := range members[1:] {
-			if pred[i] != pred[members[0]] {
-				res.Split = append(res.Split, offersAt(offers, members, pred))
-				break
-			}
+	for _, members := range byTrue {
+		if n := wrongPairs(members, pred); n > 0 {
+			split = append(split, wrongGroup{members, n})
 		}
 	}
+	res.Merged, res.MergedPairs = ranked(offers, merged, pred)
+	res.Split, res.SplitPairs = ranked(offers, split, pred)
 	return res
+}
+
+// CategoryScore is the grouping score of the offers of one category.
+type CategoryScore struct {
+	Category  string  `json:"category"`
+	Offers    int     `json:"offers"`
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	F1        float64 `json:"f1"`
+}
+
+// categoryScores scores each category's offers over the pairs within it.
+func categoryScores(offers []ClusterOffer, pred, trueOf []int) []CategoryScore {
+	byCat := map[string][]int{}
+	for i, o := range offers {
+		if o.Category != "" {
+			byCat[o.Category] = append(byCat[o.Category], i)
+		}
+	}
+	out := make([]CategoryScore, 0, len(byCat))
+	for cat, idx := range byCat {
+		key := func(k func(int) int) func(yield func(int)) {
+			return func(yield func(int)) {
+				for _, i := range idx {
+					yield(k(i))
+				}
+			}
+		}
+		p := pairCount(key(func(i int) int { return pred[i] }))
+		t := pairCount(key(func(i int) int { return trueOf[i] }))
+		c := pairCount(key(func(i int) int { return pred[i]*len(offers) + trueOf[i] }))
+		s := CategoryScore{Category: cat, Offers: len(idx)}
+		s.Precision, s.Recall, s.F1 = prf(c, p-c, t-c)
+		if p == 0 && t == 0 {
+			s.Precision, s.Recall, s.F1 = 1, 1, 1
+		}
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b CategoryScore) int { return strings.Compare(a.Category, b.Category) })
+	return out
+}
+
+// wrongGroup is a wrong merge or split: its offers and the pairs it gets wrong.
+type wrongGroup struct {
+	members []int
+	pairs   int
+}
+
+// wrongPairs counts the pairs of members whose keys differ: for a predicted
+// group keyed by true cluster, the wrong merges; for a true cluster keyed by
+// predicted group, the missed pairs.
+func wrongPairs(members, key []int) int {
+	all := len(members) * (len(members) - 1) / 2
+	return all - pairCount(func(yield func(int)) {
+		for _, i := range members {
+			yield(key[i])
+		}
+	})
+}
+
+// ranked orders wrong groups by the pairs they get wrong, most first (ties
+// keep their order), and returns their offers and counts.
+func ranked(offers []ClusterOffer, gs []wrongGroup, pred []int) ([][]ClusterOffer, []int) {
+	slices.SortStableFunc(gs, func(a, b wrongGroup) int { return b.pairs - a.pairs })
+	out, n := make([][]ClusterOffer, len(gs)), make([]int, len(gs))
+	for k, g := range gs {
+		out[k], n[k] = offersAt(offers, g.members, pred), g.pairs
+	}
+	return out, n
 }
 
 // pairCount counts the pairs of equal keys among those seq yields.

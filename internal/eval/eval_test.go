@@ -63,7 +63,8 @@ func TestClusters(t *testing.T) {
 	got := Clusters(offers, match.Options{})
 	want := ClusterResult{Offers: 10, TrueClusters: 6, PredictedClusters: 6, TruePairs: 5, PredictedPairs: 5, CorrectPairs: 5,
 		Precision: 1, Recall: 1, F1: 1}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ClusterResult{}, "Merged", "Split"), cmpopts.IgnoreUnexported(ClusterResult{})); diff != "" {
+	ignore := cmpopts.IgnoreFields(ClusterResult{}, "Merged", "Split", "MergedPairs", "SplitPairs", "Categories")
+	if diff := cmp.Diff(want, got, ignore, cmpopts.IgnoreUnexported(ClusterResult{})); diff != "" {
 		t.Errorf("Clusters mismatch (-want +got):\n%s", diff)
 	}
 	// Colour variants together: two colours of one speaker merge.
@@ -76,6 +77,45 @@ func TestClusters(t *testing.T) {
 	}
 	if got := Clusters(variants, match.Options{IgnoreColour: true}); got.PredictedClusters != 1 || len(got.Merged) != 1 {
 		t.Errorf("colour variants with colours ignored: %d groups, %d merged; want 1 and 1", got.PredictedClusters, len(got.Merged))
+	}
+}
+
+// TestClustersByCategory checks the per-category scores and that wrong
+// merges and splits come largest first, with the pairs they get wrong.
+func TestClustersByCategory(t *testing.T) {
+	offers := []ClusterOffer{
+		// Two speakers with nothing but the category word merge (3 wrong
+		// pairs with the third); two of one phone stay apart.
+		{ID: "s1", Cluster: "s1", Retailer: "A", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
+		{ID: "s2", Cluster: "s2", Retailer: "B", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
+		{ID: "s3", Cluster: "s3", Retailer: "C", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
+		{ID: "p1", Cluster: "p", Retailer: "A", Brand: "Zeta", GTIN: "4006381333931", Title: "Zeta Z1 Phone", Category: "Phones"},
+		{ID: "p2", Cluster: "p", Retailer: "B", Brand: "Zeta", GTIN: "4006381333948", Title: "Zeta Z1 Phone", Category: "Phones"},
+		{ID: "p3", Cluster: "q", Retailer: "A", Brand: "Omni", Title: "Omni Q5 Tablet", Category: "Phones"},
+		{ID: "p4", Cluster: "q", Retailer: "B", Brand: "Omni", Title: "Omni Q6 Tablet", Category: "Phones"},
+	}
+	got := Clusters(offers, match.Options{})
+	want := []CategoryScore{
+		{Category: "Phones", Offers: 4, Precision: 0, Recall: 0, F1: 0},
+		{Category: "Speakers", Offers: 3, Precision: 0, Recall: 0, F1: 0},
+	}
+	if diff := cmp.Diff(want, got.Categories); diff != "" {
+		t.Errorf("categories mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{3}, got.MergedPairs); diff != "" {
+		t.Errorf("merged pairs mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{1, 1}, got.SplitPairs); diff != "" {
+		t.Errorf("split pairs mismatch (-want +got):\n%s", diff)
+	}
+	var buf bytes.Buffer
+	if err := (Output{W: &buf}).Clusters("c", got); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"Speakers  3       0.0000", "1    2   1   2  Zeta Z1 Phone | Zeta Z1 Phone", "largest wrong merges (1 in all", "largest splits (2 in all"} {
+		if !strings.Contains(buf.String(), line) {
+			t.Errorf("output lacks %q:\n%s", line, buf.String())
+		}
 	}
 }
 
@@ -260,13 +300,14 @@ func TestAll(t *testing.T) {
 	}
 	copyTo("pairs.txt", "entity-matching/abt-buy/test.txt")
 	copyTo("phonespecs.csv", "phone-specs/smartphones.csv")
+	copyTo("clusters.csv", "clustering/pricerunner-dev.csv")
 	var buf bytes.Buffer
 	if err := All(dir, Output{W: &buf}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
 	for _, want := range []string{"pairs entity-matching/abt-buy/test.txt", "extract phone-specs/smartphones.csv memory_gb",
-		"skipped entity-matching/walmart-amazon/test.txt"} {
+		"skipped entity-matching/walmart-amazon/test.txt", "clusters clustering/pricerunner-dev.csv (colours together)", "  Headphones"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("All output lacks %q:\n%s", want, out)
 		}
@@ -279,7 +320,7 @@ func TestAll(t *testing.T) {
 		Evaluations []Summary `json:"evaluations"`
 		Skipped     []string  `json:"skipped"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Evaluations) != 3 || len(obj.Skipped) != 2 {
+	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Evaluations) != 8 || len(obj.Skipped) != 4 {
 		t.Errorf("All JSON: %v, %+v", err, obj)
 	}
 	if err := All(filepath.Join(dir, "absent"), Output{W: &buf}); !errors.Is(err, ErrNoDatasets) {

@@ -148,15 +148,49 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 	fmt.Fprintf(tw, "pairwise precision\t%.4f\n", r.Precision)
 	fmt.Fprintf(tw, "pairwise recall\t%.4f\n", r.Recall)
 	fmt.Fprintf(tw, "pairwise F1\t%.4f\n", r.F1)
+	if len(r.Categories) > 0 {
+		fmt.Fprintf(tw, "\ncategory\toffers\tprecision\trecall\tF1\n")
+		for _, c := range r.Categories {
+			fmt.Fprintf(tw, "%s\t%d\t%.4f\t%.4f\t%.4f\n", c.Category, c.Offers, c.Precision, c.Recall, c.F1)
+		}
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	o.printLargest("largest wrong merges", "wrong pairs", r.Merged, r.MergedPairs, true)
+	o.printLargest("largest splits", "missed pairs", r.Split, r.SplitPairs, false)
 	if o.Show == 0 && !o.Explain {
 		return nil
 	}
 	o.printGroups("groups that merge different clusters", len(r.Merged), merged, whyMerged)
 	o.printGroups("clusters split over several groups", len(r.Split), split, whySplit)
 	return nil
+}
+
+// largestListed is how many wrong merges and splits a clusters evaluation
+// summarises, one line each.
+const largestListed = 10
+
+// printLargest summarises the largest wrong merges or splits, one line
+// each: the pairs it gets wrong, its offers, the clusters or groups it
+// spans, and a title of each of the first two clusters (a merge) or groups
+// (a split).
+func (o Output) printLargest(title, unit string, groups [][]ClusterOffer, pairs []int, merge bool) {
+	if len(groups) == 0 {
+		return
+	}
+	fmt.Fprintf(o.W, "\n%s (%d in all; %s, offers, clusters, groups, titles):\n", title, len(groups), unit)
+	for k, g := range groups[:min(largestListed, len(groups))] {
+		clusters, groupsOf := map[string]bool{}, map[int]bool{}
+		var titles []string
+		for _, of := range g {
+			if seen := (merge && clusters[of.Cluster]) || (!merge && groupsOf[of.Group]); !seen && len(titles) < 2 {
+				titles = append(titles, of.Title)
+			}
+			clusters[of.Cluster], groupsOf[of.Group] = true, true
+		}
+		fmt.Fprintf(o.W, "  %5d  %3d  %2d  %2d  %s\n", pairs[k], len(g), len(clusters), len(groupsOf), strings.Join(titles, " | "))
+	}
 }
 
 // printGroups lists wrong merges or splits, of n in all, with the
