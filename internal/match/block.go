@@ -38,7 +38,7 @@ func (g *groups) linkCodes(part []int) {
 				continue
 			}
 			add(b+c.s, i)
-			if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 {
+			if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 && !c.cpu {
 				add(b+st, i)
 			}
 		}

@@ -35,6 +35,9 @@ type code struct {
 	field, mpn bool
 	// last marks a code that is the last word of its title.
 	last bool
+	// cpu marks a processor number read as the listing's own code (see
+	// readProcessor): every letter of it names the model.
+	cpu bool
 	// colours is the colour a name written after the code states
 	// ("JBLGO4BLACK", "srs-xb100/blue"), or 0.
 	colours colourSet

@@ -22,7 +22,10 @@ func TestTitleCodes(t *testing.T) {
 		{"Laptop 16GB 512GB 144Hz 1080p 65W 2x16GB 3840x2160", nil},
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
-		{"Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},
+		// Processors in a device are components; sold on their own, their
+		// numbers are the listing's codes.
+		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},
+		{"Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", []string{"155H", "1235U", "N4500"}},
 		// Measures written with a hyphen.
 		{"4-gang surge protected extension lead 2-metre cable 12-channel mixer", nil},
 		// Model-line names ("Book4", "Watch6") are weaker: not strong codes.

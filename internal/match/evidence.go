@@ -55,7 +55,9 @@ func codeEvidence(p, q *profile) codeEv {
 		hasOwnStrong(p) && hasOwnStrong(q)
 	// Identifier fields outrank titles: two part numbers that differ are
 	// different products, whatever codes the titles share.
-	if t.fieldDiffer && !t.fieldAgree || t.partDiffer && !partAgree(p, q) || mpnsDiffer(p, q) {
+	// Processors that differ in any letter are different processors,
+	// whatever box codes relate ("BX80684I78700K" and "BX80684I78700").
+	if t.fieldDiffer && !t.fieldAgree || t.partDiffer && !partAgree(p, q) || mpnsDiffer(p, q) || t.cpuDiffer && !t.cpuAgree {
 		ev = codeEv{conflict: true}
 	}
 	return ev
@@ -68,10 +70,27 @@ type codeTally struct {
 	fieldAgree  bool // a code from an identifier field equals one of the other's
 	partDiffer  bool // part numbers of seven or more digits that differ
 	exact       bool // own codes spelt exactly alike
+	cpuAgree    bool // a processor number both read as their own
+	cpuDiffer   bool // processor numbers both read as their own that differ
 }
 
 // compare weighs code a of p against code b of q.
 func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
+	if a.cpu || b.cpu {
+		if a.cpu && b.cpu {
+			if a.s == b.s {
+				// A processor number agreed in full names one processor
+				// as a part number does; clock speeds the titles state
+				// (base or boost) do not keep them apart.
+				t.cpuAgree = true
+				ev.equal(a, b, false, false, true, p, q)
+				ev.part = true
+			} else {
+				t.cpuDiffer = true
+			}
+		}
+		return
+	}
 	af, bf := a.fit && !tailPart(a, p, q), b.fit && !tailPart(b, q, p)
 	own := a.kind == codeStrong && b.kind == codeStrong && !af && !bf
 	r := relateSpelled(a, b, own, p, q)

@@ -10,10 +10,15 @@
 //     ("WH-1000XM5", "KD-55X80L", "SM-S921B", "82XF001UUK", "MXCR3B/A"):
 //     letters and digits, at least four characters, not a spec ("16GB",
 //     "144Hz") nor a standard or component ("USB3", "RTX4070", "i7-13700H"),
-//     folded for hyphens, spaces, case and region suffixes;
+//     folded for hyphens, spaces, case and region suffixes; a processor
+//     number ("i7-8700K", "Ryzen 7 1700X", "Xeon E5520") is a component of
+//     a device but the model code of a listing that names no device, and
+//     then every letter of it counts ("8700K" is not "8700");
 //   - title evidence within a block of listings of the same brand and
 //     category: the titles' words weighted by rarity agree, with the same
-//     variant words and model-line numbers;
+//     variant words and model-line numbers; a title that names no model (no
+//     code, no model-line number: "washing machine") fits every product of
+//     its kind and joins none on title evidence;
 //   - within one retailer, the same brand and normalised title (a duplicate
 //     listing).
 //
@@ -119,8 +124,8 @@ func GroupWith(items []Item, opt Options) [][]int {
 		g.linkBy(part, func(i int, emit func(string)) {
 			it := &items[i]
 			t := normTitle(it.Title)
-			if t == "" || it.Brand == "" {
-				return
+			if t == "" || it.Brand == "" || !namesModel(g.profile(i)) {
+				return // a title of category words is no product of its own
 			}
 			emit(it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t)
 		}, true)
@@ -455,7 +460,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit) {
 					return true
 				}
-			case g.m.titleVeto(p, q, nil) != "":
+			case g.m.titleVeto(p, q, nil) != "" || !namesModel(p) || !namesModel(q):
 				return true
 			}
 		}

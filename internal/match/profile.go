@@ -196,6 +196,9 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.readModelLine(cs)
+	if !opt.sketch {
+		p.readProcessor(cs)
+	}
 	p.config = p.configOf()
 	if opt.descriptions {
 		p.readDescription(it.Description)

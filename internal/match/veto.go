@@ -82,6 +82,19 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 	return ""
 }
 
+// namesModel reports whether a title names a model: a model code or a
+// model-line number ("Pro 5", "Serie 6"). A title of category words alone
+// ("washing machine", "frost free fridge freezer") fits every model of its
+// kind, so in grouping, where one such title would meet every listing of its
+// kind, title evidence never joins it to another. A pair decision, given
+// its candidate, still weighs the titles.
+func namesModel(p *profile) bool {
+	if len(p.codes) > 0 {
+		return true
+	}
+	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") })
+}
+
 // typesDiffer reports whether one listing is an accessory and the other a
 // device of the same category.
 func typesDiffer(p, q *profile) bool {

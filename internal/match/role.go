@@ -1,0 +1,85 @@
+package match
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A processor's model number is a component in a device ("laptop with Core
+// i7 1255U") but the identity of a processor sold on its own ("Core i7
+// 8700K", "Ryzen 7 1700X", "Xeon E5520"). Its role decides: in a listing
+// that names no device, the processor number is the listing's model code,
+// and every letter of it counts ("8700K" and "8700" are two processors,
+// "E5-2620 v3" and "v4" two generations).
+
+// processorNumber matches a processor number after its family words:
+// "8700K", "7800X3D", "1700X", "E5520", "G4560", "E52620".
+var processorNumber = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}(?:3D)?|[A-Z][0-9]{3,5}[A-Z]{0,2})$`)
+
+// tierNumber matches a processor number written with its tier glued on:
+// "I7-8700K", "I78700K", "I5-7600".
+var tierNumber = regexp.MustCompile(`^I[3579]([0-9]{3,5}[A-Z]{0,2})$`)
+
+// processorFamily are the words a processor number follows ("Core i7
+// 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
+var processorFamily = map[string]bool{
+	"i3": true, "i5": true, "i7": true, "i9": true, "ryzen": true, "xeon": true, "pentium": true, "celeron": true,
+	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true, "ultra": true,
+}
+
+// processorHosts name a device a processor sits in.
+var processorHosts = []string{
+	"laptop", "notebook", "pc", "desktop", "computer", "tablet", "phone", "smartphone", "chromebook", "workstation",
+	"ultrabook", "macbook", "imac", "console", "motherboard", "nuc",
+}
+
+// readProcessor adds, to a listing that names no device, the processor
+// numbers of its main clause as its own model codes. A processor sold on
+// its own is classed a component (an accessory of computers); the numbers
+// it fits come after "for" and are left alone.
+func (p *profile) readProcessor(cs []chunk) {
+	if slices.ContainsFunc(p.words[:p.nMain], func(w string) bool { return slices.Contains(processorHosts, w) }) {
+		return
+	}
+	for i, c := range cs {
+		if c.fit {
+			break
+		}
+		n, ok := processorOf(cs, i)
+		if !ok {
+			continue
+		}
+		// "E5-2620 v4": the generation is part of the number.
+		if i+1 < len(cs) && len(cs[i+1].text) == 2 && cs[i+1].text[0] == 'v' && isDigitByte(cs[i+1].text[1]) {
+			n += strings.ToUpper(cs[i+1].text)
+		}
+		if !slices.ContainsFunc(p.codes, func(c code) bool { return c.cpu && c.s == n }) {
+			p.codes = append(p.codes, code{s: n, kind: codeStrong, cpu: true})
+		}
+	}
+}
+
+// processorOf returns the processor number chunk i of a title spells: a
+// number glued to its tier ("i7-8700k") or one after a family word ("core
+// i7 8700k", "ryzen 7 1700x", "xeon e5520").
+func processorOf(cs []chunk, i int) (string, bool) {
+	n := NormalizePart(cs[i].text)
+	if m := tierNumber.FindStringSubmatch(n); m != nil {
+		return m[1], true
+	}
+	if !processorNumber.MatchString(n) {
+		return "", false
+	}
+	prev, prev2 := "", ""
+	if i > 0 {
+		prev = lastWord(cs[i-1].text)
+	}
+	if i > 1 {
+		prev2 = lastWord(cs[i-2].text)
+	}
+	if processorFamily[prev] || processorFamily[prev2] && isNumber(prev) && len(prev) == 1 {
+		return n, true
+	}
+	return "", false
+}

@@ -1,0 +1,94 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCompareProcessorRole covers processor numbers read by their role: a
+// processor sold on its own is named by its number, every letter of it.
+func TestCompareProcessorRole(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "an unlocked suffix is another processor",
+			a:          Item{Brand: "Chipco", Title: "Chipco Core i7 8700K 3.7GHz Processor"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Core i7 8700 3.2GHz Processor"},
+			wantReason: "code",
+		},
+		{
+			name:       "a 3D cache suffix is another processor",
+			a:          Item{Brand: "Chipco", Title: "Chipco Ryzen 7 7800X3D AM5 CPU"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Ryzen 7 7800X AM5 CPU"},
+			wantReason: "code",
+		},
+		{
+			name:       "another generation of one number",
+			a:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-2620 v3 2.4GHz"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-2620 v4 2.1GHz"},
+			wantReason: "code",
+		},
+		{
+			name:     "one number, written glued or apart, base or boost clock",
+			a:        Item{Brand: "Chipco", Title: "Chipco Core i7-7700 Processor 8M Cache up to 4.20 GHz"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Core i7 7700 3.60GHz Socket 1151 Boxed CPU"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "after the family and a tier number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X 6 Core CPU"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X Retail Processor 3.6GHz"},
+			wantSame: true, wantReason: "code",
+		},
+	})
+}
+
+// TestProcessorCodes checks which titles make a processor number their own
+// code: not a device's, nor the processor an accessory fits.
+func TestProcessorCodes(t *testing.T) {
+	tests := []struct {
+		title string
+		want  []string
+	}{
+		{"Chipco Core i5 7600K Processor", []string{"7600K"}},
+		{"Chipco i5-7600K Quad Core", []string{"7600K"}},
+		{"Chipco Pentium G4560 Dual Core", []string{"G4560"}},
+		{"Chipco Notebook 15 with Core i5 7600K", nil},
+		{"Chipco Desktop PC Core i5 7600K 16GB", nil},
+		{"Frostco Tower Cooler for Core i5 7600K", nil},
+		{"Chipco Core i5 16GB", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.title, func(t *testing.T) {
+			p := profileOf(Item{Brand: "Chipco", Title: tt.title}, Options{})
+			var got []string
+			for _, c := range p.codes {
+				if c.cpu {
+					got = append(got, c.s)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("processor codes of %q mismatch (-want +got):\n%s", tt.title, diff)
+			}
+		})
+	}
+}
+
+// TestGroupTitlesWithoutModel checks that titles of category words alone
+// join nothing on title evidence, within one retailer or across retailers,
+// while titles that name a model still do.
+func TestGroupTitlesWithoutModel(t *testing.T) {
+	items := []Item{
+		{Retailer: "a", Brand: "Washing", Title: "washing machine"},
+		{Retailer: "b", Brand: "Washing", Title: "washing machine"},
+		{Retailer: "b", Brand: "Washing", Title: "Washing Machine"},
+		{Retailer: "a", Brand: "Frost", Title: "frost free fridge freezer"},
+		{Retailer: "c", Brand: "Frost", Title: "frost free fridge freezer"},
+		{Retailer: "a", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
+		{Retailer: "b", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
+	}
+	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("groups mismatch (-want +got):\n%s", diff)
+	}
+}
