@@ -86,9 +86,9 @@ func TestClustersByCategory(t *testing.T) {
 	offers := []ClusterOffer{
 		// Two speakers with nothing but the category word merge (3 wrong
 		// pairs with the third); two of one phone stay apart.
-		{ID: "s1", Cluster: "s1", Retailer: "A", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
-		{ID: "s2", Cluster: "s2", Retailer: "B", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
-		{ID: "s3", Cluster: "s3", Retailer: "C", Brand: "Acme", Title: "Acme Portable Speaker", Category: "Speakers"},
+		{ID: "s1", Cluster: "s1", Retailer: "A", Brand: "Acme", Title: "Acme Boom 3 Portable Speaker", Category: "Speakers"},
+		{ID: "s2", Cluster: "s2", Retailer: "B", Brand: "Acme", Title: "Acme Boom 3 Portable Speaker", Category: "Speakers"},
+		{ID: "s3", Cluster: "s3", Retailer: "C", Brand: "Acme", Title: "Acme Boom 3 Portable Speaker", Category: "Speakers"},
 		{ID: "p1", Cluster: "p", Retailer: "A", Brand: "Zeta", GTIN: "4006381333931", Title: "Zeta Z1 Phone", Category: "Phones"},
 		{ID: "p2", Cluster: "p", Retailer: "B", Brand: "Zeta", GTIN: "4006381333948", Title: "Zeta Z1 Phone", Category: "Phones"},
 		{ID: "p3", Cluster: "q", Retailer: "A", Brand: "Omni", Title: "Omni Q5 Tablet", Category: "Phones"},

@@ -56,8 +56,11 @@ func codeEvidence(p, q *profile) codeEv {
 	// Identifier fields outrank titles: two part numbers that differ are
 	// different products, whatever codes the titles share.
 	// Processors that differ in any letter are different processors,
-	// whatever box codes relate ("BX80684I78700K" and "BX80684I78700").
-	if t.fieldDiffer && !t.fieldAgree || t.partDiffer && !partAgree(p, q) || mpnsDiffer(p, q) || t.cpuDiffer && !t.cpuAgree {
+	// whatever box codes relate ("BX80684I78700K" and "BX80684I78700");
+	// one processor in kits for different machines ("DL380" and "DL360")
+	// makes different kits.
+	cpu := t.cpuDiffer && !t.cpuAgree || t.cpuAgree && t.differ && !t.ownEqual
+	if t.fieldDiffer && !t.fieldAgree || t.partDiffer && !partAgree(p, q) || mpnsDiffer(p, q) || cpu {
 		ev = codeEv{conflict: true}
 	}
 	return ev
@@ -70,6 +73,7 @@ type codeTally struct {
 	fieldAgree  bool // a code from an identifier field equals one of the other's
 	partDiffer  bool // part numbers of seven or more digits that differ
 	exact       bool // own codes spelt exactly alike
+	ownEqual    bool // own codes other than processor numbers that are equal
 	cpuAgree    bool // a processor number both read as their own
 	cpuDiffer   bool // processor numbers both read as their own that differ
 }
@@ -123,6 +127,7 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 		if own && a.s == b.s {
 			t.exact = true
 		}
+		t.ownEqual = t.ownEqual || own
 		ev.equal(a, b, af, bf, own, p, q)
 	case codesVariant:
 		if own {

@@ -441,6 +441,9 @@ func (g *groups) refused(a, b int, title bool) bool {
 		return true
 	}
 	ma, mb := g.membersOf(a), g.membersOf(b)
+	if g.shareRetailer(ma, mb) {
+		return true
+	}
 	for x, i := range ma {
 		if x == maxPairChecks {
 			break
@@ -461,6 +464,44 @@ func (g *groups) refused(a, b int, title bool) bool {
 					return true
 				}
 			case g.m.titleVeto(p, q, nil) != "" || !namesModel(p) || !namesModel(q):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shareRetailer reports whether two groups hold listings of one retailer:
+// a shop lists a product once, so two of its listings that model codes or
+// titles would join are two products the titles cannot tell apart (kits of
+// one processor for different machines). Duplicates of one title within a
+// retailer are joined by their own key, not through here.
+func (g *groups) shareRetailer(ma, mb []int) bool {
+	if len(ma) > len(mb) {
+		ma, mb = mb, ma
+	}
+	if len(ma)*len(mb) > 64 {
+		// Large groups: a set, so the work stays linear in their sizes.
+		seen := make(map[string]bool, len(ma))
+		for _, i := range ma {
+			if r := g.items[i].Retailer; r != "" {
+				seen[r] = true
+			}
+		}
+		for _, j := range mb {
+			if seen[g.items[j].Retailer] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range ma {
+		r := g.items[i].Retailer
+		if r == "" {
+			continue
+		}
+		for _, j := range mb {
+			if g.items[j].Retailer == r {
 				return true
 			}
 		}

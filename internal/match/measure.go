@@ -99,7 +99,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	if len(rest) > 1 {
 		next2 = rest[1]
 	}
-	prevNum := k > 0 && isNumber(ws[k-1]) || k == 0 && i > 0 && !c.brk && isNumber(lastWord(cs[i-1].text))
+	prevNum := k > 0 && isNumber(ws[k-1]) || afterNumber(cs, i, k)
 	switch {
 	case k == len(ws)-1 && c.inch:
 		p.addSlot("#in", w, c.fit)
@@ -113,6 +113,14 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
 		p.addSlot("#"+measureUnit(next), w, c.fit)
 	}
+}
+
+// afterNumber reports whether word k of chunk i starts the chunk right
+// after a number, in the same clause: "1 86m" and "8 5 x 11" are numbers
+// whose decimal point or fraction was lost, no measure of their own. A
+// range within one chunk ("70-200mm") is not.
+func afterNumber(cs []chunk, i, k int) bool {
+	return k == 0 && i > 0 && !cs[i].brk && isNumber(lastWord(cs[i-1].text))
 }
 
 // digitsUnit splits "24lb" into "24" and "lb", "1.5m" into "1.5" and "m",

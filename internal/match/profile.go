@@ -431,8 +431,10 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 			if isNumber(w) {
 				p.readMeasure(cs, i, ws, k)
-			} else if d, u, ok := digitsUnit(w); ok {
-				p.addSlot("#"+u, d, c.fit) // "24lb", "500gb", "5x"
+			} else if d, u, ok := digitsUnit(w); ok && !afterNumber(cs, i, k) {
+				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
+				// lost between two numbers.
+				p.addSlot("#"+u, d, c.fit)
 			}
 			if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w)) && prevWord != "" && slotKey(prevWord) {
 				// A bare number: not a measure ("15 inch", "2 pack").

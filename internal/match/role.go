@@ -17,15 +17,17 @@ import (
 // "8700K", "7800X3D", "1700X", "E5520", "G4560", "E52620".
 var processorNumber = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}(?:3D)?|[A-Z][0-9]{3,5}[A-Z]{0,2})$`)
 
-// tierNumber matches a processor number written with its tier glued on:
-// "I7-8700K", "I78700K", "I5-7600".
-var tierNumber = regexp.MustCompile(`^I[3579]([0-9]{3,5}[A-Z]{0,2})$`)
+// tierNumber matches a processor number written with its tier or series
+// glued on: "I7-8700K", "I78700K", "FX-6300", "A10-9700".
+var tierNumber = regexp.MustCompile(`^(?:I[3579]|FX|A(?:4|6|8|10|12))([0-9]{4}[A-Z]{0,2})$`)
 
 // processorFamily are the words a processor number follows ("Core i7
 // 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
 var processorFamily = map[string]bool{
 	"i3": true, "i5": true, "i7": true, "i9": true, "ryzen": true, "xeon": true, "pentium": true, "celeron": true,
 	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true, "ultra": true,
+	"core": true, "fx": true, "a4": true, "a6": true, "a8": true, "a10": true, "a12": true, "ryzen3": true,
+	"ryzen5": true, "ryzen7": true, "ryzen9": true,
 }
 
 // processorHosts name a device a processor sits in.
@@ -80,6 +82,10 @@ func processorOf(cs []chunk, i int) (string, bool) {
 	}
 	if processorFamily[prev] || processorFamily[prev2] && isNumber(prev) && len(prev) == 1 {
 		return n, true
+	}
+	// "Xeon E5 2690": the series before the number.
+	if len(prev) == 2 && prev[0] == 'e' && isDigitByte(prev[1]) && processorFamily[prev2] && isNumber(n) {
+		return strings.ToUpper(prev) + n, true
 	}
 	return "", false
 }

@@ -35,6 +35,12 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "one processor in kits for different machines",
+			a:          Item{Brand: "Serverco", Title: "Serverco SV380 G7 Xeon E5640 2.66GHz Kit"},
+			b:          Item{Brand: "Serverco", Title: "Serverco SV360 G7 Xeon E5640 2.66GHz Kit"},
+			wantReason: "code",
+		},
+		{
 			name:     "after the family and a tier number",
 			a:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X 6 Core CPU"},
 			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X Retail Processor 3.6GHz"},
@@ -53,6 +59,10 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Core i5 7600K Processor", []string{"7600K"}},
 		{"Chipco i5-7600K Quad Core", []string{"7600K"}},
 		{"Chipco Pentium G4560 Dual Core", []string{"G4560"}},
+		{"Chipco FX-6300 Black Edition", []string{"6300"}},
+		{"Chipco FX 6300 Black Edition", []string{"6300"}},
+		{"Chipco Xeon E5 2690 v4 14 Core", []string{"E52690V4"}},
+		{"Chipco Ryzen 7 Eight Core 1700X", []string{"1700X"}},
 		{"Chipco Notebook 15 with Core i5 7600K", nil},
 		{"Chipco Desktop PC Core i5 7600K 16GB", nil},
 		{"Frostco Tower Cooler for Core i5 7600K", nil},
@@ -90,5 +100,49 @@ func TestGroupTitlesWithoutModel(t *testing.T) {
 	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("groups mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestGroupRetailerOnce checks that listings of one retailer stay apart
+// when a model code would join them (a shop lists a product once), while
+// the same code joins listings of different retailers.
+func TestGroupRetailerOnce(t *testing.T) {
+	items := []Item{
+		{Retailer: "a", Brand: "Serverco", Title: "Serverco Xeon E5506 2.13GHz Kit"},
+		{Retailer: "a", Brand: "Serverco", Title: "Serverco Xeon E5506 2.13GHz Processor Kit 4MB"},
+		{Retailer: "c", Brand: "Acme", Title: "Acme WM8000X 8kg Washing Machine"},
+		{Retailer: "d", Brand: "Acme", Title: "Acme WM8000X Washing Machine White"},
+	}
+	want := [][]int{{0}, {1}, {2, 3}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("groups mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestMeasureAfterNumber checks that a measure glued to its unit right
+// after a number ("1 86m", a lost decimal point) is no measure, while a
+// range in one word ("70-200mm") still is.
+func TestMeasureAfterNumber(t *testing.T) {
+	tests := []struct {
+		title string
+		want  []slot
+	}{
+		{"Acme FF500X 1 86m", nil},
+		{"Acme FF500X 1.86m", []slot{{"#m", "1.86"}}},
+		{"Acme 70-200mm Lens", []slot{{"#mm", "200"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.title, func(t *testing.T) {
+			p := profileOf(Item{Brand: "Acme", Title: tt.title}, Options{})
+			var got []slot
+			for _, s := range p.slots {
+				if s.key == "#m" || s.key == "#mm" {
+					got = append(got, s)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(slot{})); diff != "" {
+				t.Errorf("measures of %q mismatch (-want +got):\n%s", tt.title, diff)
+			}
+		})
 	}
 }
