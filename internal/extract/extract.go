@@ -46,8 +46,9 @@
 //     ("Kingston FURY 32GB 3200MHz DDR4"); kits ("32GB
 //     (2x16GB)") count once, and multi-packs of cards or drives ("2 x
 //     128GB") state no storage.
-//   - Resolution names that fix no one height ("2K", "QHD+", "HD", "HD+",
-//     "3K") are not read, a title naming one we do not map ("2.7K", "5.3K")
+//   - "FHD+" and "WUXGA" are 1200, "2.8K" 1800 (2880 x 1800) and "4.5K"
+//     2520 (4480 x 2520). Resolution names that fix no one height ("2K",
+//     "QHD+" for 2560 x 1600 or 3200 x 1800, "HD", "HD+", "3K") are not read, a title naming one we do not map ("2.7K", "5.3K")
 //     has no resolution, and the resolution of a built-in camera ("FHD
 //     webcam", "4K video recording"), of display outputs ("dual 4K") or of
 //     upscaling ("4K upscaling", "1080p up-conversion") is not the screen's.
@@ -58,6 +59,12 @@
 //     that attribute left out.
 //   - "Wi-Fi 5" outranks a router class ("AX5700") that names another
 //     generation: the class is only read when the title names none.
+//   - A power supply's wattage is its power: an uncategorised listing whose
+//     title names a "power supply" or "PSU" reads its watts ("Corsair
+//     RM850x 850W ATX Power Supply"), as an accessory does.
+//   - On a phone or tablet, two unlabelled GB figures in either order are
+//     RAM (the smaller, at most 24GB) and storage (at least four times
+//     larger): "64GB 4GB" and "6GB 128GB".
 //   - Each category reads only what its products have: screens, resolution and
 //     refresh for TVs and monitors, power for speakers, audio and chargers,
 //     the rated resolution of video cables and adapters ("USB-C to HDMI
@@ -160,6 +167,7 @@ type analysis struct {
 	nments   int
 	drop     attrSet // attributes the title states ambiguously
 	ramTitle bool    // the title names DDR memory or DIMMs
+	psuTitle bool    // the title names a power supply ("PSU", "power supply")
 }
 
 func (a *analysis) word(i int) string {
@@ -319,6 +327,10 @@ func (a *analysis) markContext() {
 			a.flagAfter(i, flGPU, 7)
 		case "ddr", "lpddr", "dimm", "sodimm", "udimm":
 			a.ramTitle = true
+		case "psu":
+			a.psuTitle = true
+		case "power":
+			a.psuTitle = a.psuTitle || a.word(i+1) == "supply"
 		}
 	}
 	for i := cut; i < len(a.toks); i++ {

@@ -1,6 +1,9 @@
 package extract
 
-import "productsearch/internal/lexer"
+import (
+	"productsearch/internal/catalog"
+	"productsearch/internal/lexer"
+)
 
 // scan finds every figure in the title.
 func (a *analysis) scan() {
@@ -300,6 +303,10 @@ func (a *analysis) kResolution(i int, t lexer.Token) {
 		v = 2880
 	case t.Num == 2 && !t.Dec:
 		return // "2K" means 1080 to some and 1440 to others
+	case t.Num == 2.8:
+		v = 1800 // 2880 x 1800
+	case t.Num == 4.5:
+		v = 2520 // 4480 x 2520
 	case t.Num < 13:
 		a.drop |= aRes // "5.3K", "2.7K", "6K": a resolution we do not map
 		return
@@ -410,9 +417,17 @@ func (a *analysis) wordAt(i int) int {
 			return i + 2
 		}
 	case "fhd", "fullhd":
+		if a.isSym(i+1, '+') && a.tight(i+1) {
+			a.namedResolution(i, i+2, mkRes, a.fhdPlus())
+			return i + 2
+		}
 		a.namedResolution(i, i+1, mkRes, 1080)
 	case "full":
 		if a.word(i+1) == "hd" {
+			if a.isSym(i+2, '+') && a.tight(i+2) {
+				a.namedResolution(i, i+3, mkRes, a.fhdPlus())
+				return i + 3
+			}
 			a.namedResolution(i, i+2, mkRes, 1080)
 			return i + 2
 		}
@@ -436,6 +451,15 @@ func (a *analysis) wordAt(i int) int {
 		a.namedResolution(i, i+1, mkRes, 1600)
 	}
 	return i + 1
+}
+
+// fhdPlus is the height "FHD+" names: 1920 x 1200 on a computer, tablet or
+// monitor; a phone's taller screen keeps 1080 pixels across (1080 x 2400).
+func (a *analysis) fhdPlus() float64 {
+	if catalog.Category(a.ctx.Category) == catalog.Phones {
+		return 1080
+	}
+	return 1200
 }
 
 // namedResolution records a resolution named by words ending before next.

@@ -67,6 +67,9 @@ func (a *analysis) resolve() Values {
 	put(catalog.ScreenIn, aScr, scr)
 	put(catalog.ResolutionP, aRes, res)
 	put(catalog.RefreshHz, aRef, ref)
+	if r.powerSupply && !a.psuTitle {
+		r.allow &^= aPow
+	}
 	put(catalog.PowerW, aPow, pow)
 	put(catalog.WifiGen, aWifi, wifi)
 	return out
@@ -214,8 +217,11 @@ func (a *analysis) capacities(mem, sto *collector) {
 				role[p] = roleMem
 			}
 		case role[p] == roleUndecided && role[k] == roleUndecided:
-			if r.ramMax > 0 && !caps[p].tb && pv <= r.ramMax && kv >= 4*pv {
+			switch {
+			case r.ramMax > 0 && !caps[p].tb && pv <= r.ramMax && kv >= 4*pv:
 				role[p], role[k] = roleMem, roleSto
+			case r.eitherOrder && !caps[k].tb && kv <= r.ramMax && pv >= 4*kv:
+				role[p], role[k] = roleSto, roleMem // "64GB 4GB" on a phone
 			}
 		case role[p] == roleUndecided && role[k] == roleMem:
 			if r.ramMax > 0 && pv >= 4*kv {

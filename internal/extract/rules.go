@@ -28,8 +28,14 @@ type rules struct {
 	// at most ramMax and the second at least four times the first; 0 disables
 	// the pair rule.
 	ramMax float64
+	// eitherOrder: the pair rule also reads the larger figure first
+	// ("64GB 4GB"), as phones and tablets are listed.
+	eitherOrder bool
 	// scrMin and scrMax bound a screen size that belongs to the product.
 	scrMin, scrMax float64
+	// powerSupply: watts are read only from a title that names a power
+	// supply ("850W ATX Power Supply", "650W PSU").
+	powerSupply bool
 	// ramModule: a lone figure in a title naming DDR memory is the module's
 	// capacity (RAM kits and their listings).
 	ramModule bool
@@ -44,9 +50,9 @@ func rulesFor(ctx Context) rules {
 	case catalog.Desktops:
 		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 256, ramMax: 256, scrMin: 15, scrMax: 34}
 	case catalog.Tablets:
-		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 16, ramMax: 24, scrMin: 6, scrMax: 15}
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 16, ramMax: 24, eitherOrder: true, scrMin: 6, scrMax: 15}
 	case catalog.Phones:
-		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, scrMin: 1.5, scrMax: 8.2}
+		r = rules{allow: aMem | aSto | aScr | aRes | aRef | aWifi, loneSto: 32, ramMax: 24, eitherOrder: true, scrMin: 1.5, scrMax: 8.2}
 	case catalog.TVs:
 		r = rules{allow: aScr | aRes | aRef, scrMin: 19, scrMax: 120}
 	case catalog.Monitors:
@@ -77,8 +83,9 @@ func rulesFor(ctx Context) rules {
 	default:
 		// Unknown: only figures that say what they are. Sizes and watts are
 		// left out, since a binder's "1 inch ring", a sat nav's "nuvi 205w" or
-		// a paper roll's "36 inches" read like screens and chargers.
-		r = rules{allow: aMem | aSto | aRes | aRef | aWifi, ramModule: true}
+		// a paper roll's "36 inches" read like screens and chargers; a power
+		// supply's watts are its power.
+		r = rules{allow: aMem | aSto | aRes | aRef | aWifi | aPow, ramModule: true, powerSupply: true}
 	}
 	if ctx.Accessory {
 		// An accessory's own specs are its capacity (a RAM kit, a memory
