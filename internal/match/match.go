@@ -460,7 +460,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 			switch {
 			case ev.part:
 			case ev.strong || !title:
-				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit) {
+				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, !ev.strong) {
 					return true
 				}
 			case g.m.titleVeto(p, q, nil) != "" || !namesModel(p) || !namesModel(q):

@@ -153,7 +153,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if ev.strong {
 		// A code both titles give can name a model line ("HP Victus
 		// 15-fa1"): its configurations differ in model-line numbers.
-		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit), Split, seeSlots, p, q) {
+		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false), Split, seeSlots, p, q) {
 			return Decision{Reason: "model-line"}
 		}
 		tr.check("model-code", true, Merge, seeCodes, p, q)

@@ -107,7 +107,14 @@ func TestSlotsConflict(t *testing.T) {
 		{"Flip 5 and Flip 6", Item{Title: "JBL Flip 5 Speaker"}, Item{Title: "JBL Flip 6 Speaker"}, true},
 		{"one number twice", Item{Title: "JBL Flip 6 Speaker"}, Item{Title: "JBL Flip 6 Portable Speaker Black"}, false},
 		{"a number one title leaves out", Item{Title: "JBL Flip 6 Speaker"}, Item{Title: "JBL Flip Speaker"}, false},
-	}, func(p, q *profile) bool { return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit) })
+		{"two lengths", Item{Title: "Acme Tall Fridge 60cm"}, Item{Title: "Acme Tall Fridge 185cm"}, true},
+	}, func(p, q *profile) bool { return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) })
+	// Under one model code, lengths are the product's dimensions.
+	runPredicate(t, []predicateCase{
+		{"width and height", Item{Title: "Acme FR600X Tall Fridge 60cm"}, Item{Title: "Acme FR600X Tall Fridge 185cm"}, false},
+		{"1.85m and 185cm", Item{Title: "Acme FR600X Fridge 1.85m"}, Item{Title: "Acme FR600X Fridge 60cm"}, false},
+		{"sizes still count", Item{Title: "Acme TV55X 55 inch TV"}, Item{Title: "Acme TV55X 65 inch TV"}, true},
+	}, func(p, q *profile) bool { return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false) })
 }
 
 func TestFitsDiffer(t *testing.T) {

@@ -119,6 +119,25 @@ func TestGroupRetailerOnce(t *testing.T) {
 	}
 }
 
+// TestCompareDimensionsUnderOneCode checks that one model code's listings
+// giving different dimensions (a width, a height) are one product.
+func TestCompareDimensionsUnderOneCode(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "width and height",
+			a:        Item{Brand: "Acme", Title: "Acme FR600XBK 60cm Freestanding Larder Fridge Black"},
+			b:        Item{Brand: "Acme", Title: "Acme FR600XBK 185cm Tall Freestanding Fridge Black"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "without a code, lengths still differ",
+			a:          Item{Brand: "Acme", Title: "Acme Freestanding Larder Fridge 60cm Black"},
+			b:          Item{Brand: "Acme", Title: "Acme Freestanding Larder Fridge 55cm Black"},
+			wantReason: "model-line",
+		},
+	})
+}
+
 // TestMeasureAfterNumber checks that a measure glued to its unit right
 // after a number ("1 86m", a lost decimal point) is no measure, while a
 // range in one word ("70-200mm") still is.

@@ -74,7 +74,7 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 		return "type"
 	case tr.check("variant", p.hasTitle && q.hasTitle && variantsDiffer(p, q), Split, seeVariants, p, q):
 		return "variant"
-	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit), Split, seeSlots, p, q):
+	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true), Split, seeSlots, p, q):
 		return "model-line"
 	case tr.check("fit", m.fitsDiffer(p, q), Split, seeFit, p, q):
 		return "fit"
@@ -135,8 +135,11 @@ func specsConflict(a, b map[string]float64) bool {
 //
 // With clauses false, one of the titles names no device it fits ("Case
 // iPhone 15 Pro"), and the fit clause of the other ("Case for iPhone 15
-// Pro") counts as its main clause.
-func slotsConflict(a, b []slot, clauses bool) bool {
+// Pro") counts as its main clause. With lengths false, lengths in cm and m
+// are left out: under one model code they are the product's dimensions,
+// and one title gives its width ("60cm") where another gives its height
+// ("185cm").
+func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 	key := func(s slot) string {
 		if clauses {
 			return s.key
@@ -145,6 +148,9 @@ func slotsConflict(a, b []slot, clauses bool) bool {
 	}
 	for _, s := range a {
 		k := key(s)
+		if !lengths && (k == "#cm" || k == "#m") {
+			continue
+		}
 		if !slices.ContainsFunc(b, func(t slot) bool { return key(t) == k }) {
 			continue
 		}
