@@ -19,6 +19,13 @@ var colourWords = map[string]string{
 	"bronze": "bronze", "copper": "copper", "brown": "brown", "beige": "beige", "clear": "clear",
 	"transparent":      "clear",
 	"natural titanium": "titanium", "titanium": "titanium", "desert titanium": "titanium",
+	// Shops that list imports in their makers' languages: German, French,
+	// Italian, Spanish ("Mikrowelle schwarz", "gris sidéral").
+	"schwarz": "black", "weiss": "white", "weiß": "white", "silber": "silver", "grau": "grey", "blau": "blue",
+	"grün": "green", "gruen": "green", "gelb": "yellow", "braun": "brown", "noir": "black", "blanc": "white",
+	"argent": "silver", "gris": "grey", "bleu": "blue", "rouge": "red", "vert": "green", "bianco": "white",
+	"grigio": "grey", "argento": "silver", "rosso": "red", "negro": "black", "blanco": "white", "plata": "silver",
+	"azul": "blue", "rojo": "red",
 }
 
 // colourOf returns the canonical colour of an item: its colour field when it

@@ -152,6 +152,11 @@ func TestTitleColour(t *testing.T) {
 		{"Galaxy S24 - Cobalt Violet", "purple"},
 		{"Nintendo Switch OLED White and Red Joy-Con", ""},
 		{"Logitech MX Master 3S", ""},
+		{"Acme MW20 Mikrowelle 20l schwarz", "black"},
+		{"Acme MW20 Mikrowelle 20l Weiß", "white"},
+		{"Acme MW20 micro-ondes gris", "grey"},
+		{"Acme MW20 800W silber", "silver"},
+		{"Acme MW20 grau / blau", ""},
 	}
 	for _, tt := range tests {
 		if got := titleColour(tt.title); got != tt.want {
