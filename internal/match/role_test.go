@@ -96,8 +96,10 @@ func TestGroupTitlesWithoutModel(t *testing.T) {
 		{Retailer: "c", Brand: "Frost", Title: "frost free fridge freezer"},
 		{Retailer: "a", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
 		{Retailer: "b", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
+		{Retailer: "a", Brand: "Acme", Title: "Acme K 2330 freestanding freezer comfort"},
+		{Retailer: "b", Brand: "Acme", Title: "Acme K 2330 freestanding freezer comfort"},
 	}
-	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}}
+	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7, 8}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("groups mismatch (-want +got):\n%s", diff)
 	}

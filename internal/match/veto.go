@@ -82,8 +82,9 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 	return ""
 }
 
-// namesModel reports whether a title names a model: a model code or a
-// model-line number ("Pro 5", "Serie 6"). A title of category words alone
+// namesModel reports whether a title names a model: a model code, one
+// spelt in pieces ("K 2330": a few letters, then a number of three digits or
+// more) or a model-line number ("Pro 5", "Serie 6"). A title of category words alone
 // ("washing machine", "frost free fridge freezer") fits every model of its
 // kind, so in grouping, where one such title would meet every listing of its
 // kind, title evidence never joins it to another. A pair decision, given
@@ -91,6 +92,12 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 func namesModel(p *profile) bool {
 	if len(p.codes) > 0 {
 		return true
+	}
+	for i := 1; i < len(p.parts); i++ {
+		l, n := p.parts[i-1], p.parts[i]
+		if l != "" && len(l) <= 3 && lettersOnly(l) && len(n) >= 3 && digitCount(n) == len(n) {
+			return true
+		}
 	}
 	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") })
 }
