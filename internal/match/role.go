@@ -32,7 +32,7 @@ var processorFamily = map[string]bool{
 
 // processorHosts name a device a processor sits in.
 var processorHosts = []string{
-	"laptop", "notebook", "pc", "desktop", "computer", "tablet", "phone", "smartphone", "chromebook", "workstation",
+	"laptop", "notebook", "pc", "computer", "tablet", "phone", "smartphone", "chromebook", "workstation",
 	"ultrabook", "macbook", "imac", "console", "motherboard", "nuc",
 }
 

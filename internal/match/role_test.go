@@ -65,6 +65,7 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Ryzen 7 Eight Core 1700X", []string{"1700X"}},
 		{"Chipco Notebook 15 with Core i5 7600K", nil},
 		{"Chipco Desktop PC Core i5 7600K 16GB", nil},
+		{"Chipco Core i5 7600K Desktop Processor", []string{"7600K"}},
 		{"Frostco Tower Cooler for Core i5 7600K", nil},
 		{"Chipco Core i5 16GB", nil},
 	}
