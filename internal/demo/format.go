@@ -48,6 +48,9 @@ func (c *titleCtx) value(name, mod string) (string, [numAttrs]float64) {
 	case "colour":
 		return p.vals[axColour], none
 	case "col":
+		if mod == "de" {
+			return germanColour(p.col), none
+		}
 		return p.col, none
 	case "cpu":
 		switch mod {
@@ -240,6 +243,22 @@ var basicColours = [...]string{
 	"black", "white", "grey", "gray", "silver", "blue", "green", "red", "pink",
 	"purple", "yellow", "gold", "orange", "beige", "brown", "navy", "teal",
 	"graphite", "cream", "lavender", "violet", "clear", "mint", "coral",
+}
+
+// germanColours are the German words of basic colours, as shops that list
+// imports write them ("Schwarz", "Weiss").
+var germanColours = map[string]string{
+	"black": "Schwarz", "white": "Weiss", "grey": "Grau", "gray": "Grau", "silver": "Silber", "blue": "Blau",
+	"green": "Grün", "red": "Rot", "yellow": "Gelb", "brown": "Braun",
+}
+
+// germanColour returns the German word of a basic colour word, or the word
+// itself when it has none here.
+func germanColour(c string) string {
+	if de, ok := germanColours[strings.ToLower(c)]; ok {
+		return de
+	}
+	return c
 }
 
 // simpleColour reduces a marketing colour name to its basic colour word:

@@ -23,7 +23,7 @@ var colourWords = map[string]string{
 	// Italian, Spanish ("Mikrowelle schwarz", "gris sidéral").
 	"schwarz": "black", "weiss": "white", "weiß": "white", "silber": "silver", "grau": "grey", "blau": "blue",
 	"grün": "green", "gruen": "green", "gelb": "yellow", "braun": "brown", "noir": "black", "blanc": "white",
-	"argent": "silver", "gris": "grey", "bleu": "blue", "rouge": "red", "vert": "green", "bianco": "white",
+	"argent": "silver", "gris": "grey", "bleu": "blue", "rouge": "red", "rot": "red", "vert": "green", "bianco": "white",
 	"grigio": "grey", "argento": "silver", "rosso": "red", "negro": "black", "blanco": "white", "plata": "silver",
 	"azul": "blue", "rojo": "red",
 }

@@ -156,6 +156,7 @@ func TestTitleColour(t *testing.T) {
 		{"Acme MW20 Mikrowelle 20l Weiß", "white"},
 		{"Acme MW20 micro-ondes gris", "grey"},
 		{"Acme MW20 800W silber", "silver"},
+		{"Acme MW20 Rot", "red"},
 		{"Acme MW20 grau / blau", ""},
 	}
 	for _, tt := range tests {
