@@ -25,7 +25,7 @@ var tierNumber = regexp.MustCompile(`^(?:I[3579]|FX|A(?:4|6|8|10|12))([0-9]{4}[A
 // 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
 var processorFamily = map[string]bool{
 	"i3": true, "i5": true, "i7": true, "i9": true, "ryzen": true, "xeon": true, "pentium": true, "celeron": true,
-	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true, "ultra": true,
+	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true,
 	"core": true, "fx": true, "a4": true, "a6": true, "a8": true, "a10": true, "a12": true, "ryzen3": true,
 	"ryzen5": true, "ryzen7": true, "ryzen9": true,
 }
@@ -70,8 +70,15 @@ func processorOf(cs []chunk, i int) (string, bool) {
 	if m := tierNumber.FindStringSubmatch(n); m != nil {
 		return m[1], true
 	}
-	if !processorNumber.MatchString(n) {
-		return "", false
+	if strings.Contains(cs[i].text, ".") || !processorNumber.MatchString(n) {
+		return "", false // "0.71x", a measure
+	}
+	if specCode.MatchString(n) {
+		// A number with a unit's letters ("512GB", "100W") is a measure;
+		// "8700K" and "1700X" are processors.
+		if suffix := n[len(stem(n)):]; suffix != "" && suffix != "K" && suffix != "X" {
+			return "", false
+		}
 	}
 	prev, prev2 := "", ""
 	if i > 0 {
@@ -80,7 +87,8 @@ func processorOf(cs []chunk, i int) (string, bool) {
 	if i > 1 {
 		prev2 = lastWord(cs[i-2].text)
 	}
-	if processorFamily[prev] || processorFamily[prev2] && isNumber(prev) && len(prev) == 1 {
+	// "Core Ultra 7 155H": a tier number after the family.
+	if processorFamily[prev] || (processorFamily[prev2] || prev2 == "ultra") && isNumber(prev) && len(prev) == 1 {
 		return n, true
 	}
 	// "Xeon E5 2690": the series before the number.

@@ -68,6 +68,9 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Core i5 7600K Desktop Processor", []string{"7600K"}},
 		{"Frostco Tower Cooler for Core i5 7600K", nil},
 		{"Chipco Core i5 16GB", nil},
+		{"Chipco Core i5 512GB", nil},
+		{"Acme Galaxy S24 Ultra 512GB", nil},
+		{"Acme Speed Booster Ultra 0.71x", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.title, func(t *testing.T) {
