@@ -29,6 +29,9 @@ func (g *groups) linkCodes(part []int) {
 	}
 	for _, i := range part {
 		p := g.profile(i)
+		if c := g.bridge[i]; c != "" {
+			add("\x00"+c, i) // one code under two brands
+		}
 		if p.brand == "" {
 			continue
 		}

@@ -51,7 +51,9 @@
 // shared keys or, for title evidence, through their rarest words within a
 // block, and only listings without a barcode look for title matches. Past
 // the barcodes, each brand is matched on its own, so the listings' profiles
-// are held for one brand at a time.
+// are held for one brand at a time; a model code of eight characters or
+// more joins the brands that carry it into one set, since retailers file a
+// product under its series or start a title with its code.
 package match
 
 import (
@@ -134,6 +136,25 @@ func GroupWith(items []Item, opt Options) [][]int {
 	return g.result()
 }
 
+// minBridgeCode is the length of a model code that names one product
+// whatever brand a retailer files it under ("KGN34NW3AG", "WVG30462GB").
+const minBridgeCode = 8
+
+// bridgeCode returns the longest model code of a listing's own that is
+// long enough to join listings of different brands, or "": a retailer may
+// file a product under its series ("Serie 4 KGN34XL35G") or start its
+// title with the code.
+func bridgeCode(p *profile) string {
+	best := ""
+	for _, c := range p.codes {
+		if c.kind == codeStrong && !c.fit && !c.cpu && len(c.s) >= minBridgeCode && len(c.s) > len(best) &&
+			strings.ContainsFunc(c.s, unicode.IsLetter) && digitCount(c.s) >= 2 {
+			best = c.s
+		}
+	}
+	return best
+}
+
 // partKey is the blocking key for a brand and part number, or "" when the
 // part number is too weak to identify a product.
 func partKey(brand, part string) string {
@@ -186,6 +207,7 @@ type groups struct {
 	config  []configSet            // per root: the configuration details its titles state
 	colour  []string               // per listing: its colour, or ""
 	brand   []string               // per listing: its brand folded for blocking, or ""
+	bridge  []string               // per listing: a long model code that joins its brand's partition to another's, or ""
 
 	// The profiles of the partition being matched: prof[local[i]] is
 	// listing i's.
@@ -207,6 +229,7 @@ func newGroups(items []Item, opt Options) *groups {
 		config:  make([]configSet, len(items)),
 		colour:  make([]string, len(items)),
 		brand:   make([]string, len(items)),
+		bridge:  make([]string, len(items)),
 		local:   make([]int32, len(items)),
 	}
 	rarity := len(items) >= minCorpusForRarity
@@ -225,6 +248,7 @@ func newGroups(items []Item, opt Options) *groups {
 			for i := w; i < len(items); i += workers {
 				p := profileOf(items[i], sketch)
 				g.colour[i], g.config[i] = p.colour, p.config
+				g.bridge[i] = strings.Clone(bridgeCode(&p))
 				if p.brand != "" {
 					g.brand[i] = brandAlias(p.brand)
 				}
@@ -291,6 +315,13 @@ func (g *groups) partitions() [][]int {
 				unite(f, int32(i))
 			} else {
 				first[b] = int32(i)
+			}
+		}
+		if c := g.bridge[i]; c != "" {
+			if f, ok := first["\x00"+c]; ok {
+				unite(f, int32(i))
+			} else {
+				first["\x00"+c] = int32(i)
 			}
 		}
 		unite(int32(g.find(i)), int32(i))

@@ -133,9 +133,7 @@ func profileOf(it Item, opt Options) profile {
 	var wb [64]string
 	var fitWords []string
 	for i, c := range cs {
-		if !opt.sketch {
-			p.readCodes(cs, i)
-		}
+		p.readCodes(cs, i)
 		if !opt.sketch && stockNumber(cs, i) {
 			p.stock = len(p.words)
 		}

@@ -171,3 +171,20 @@ func TestMeasureAfterNumber(t *testing.T) {
 		})
 	}
 }
+
+// TestGroupLongCodeAcrossBrands checks that a long model code joins
+// listings a retailer files under another name (its series, or the code
+// itself in front), while a short code does not join two brands.
+func TestGroupLongCodeAcrossBrands(t *testing.T) {
+	items := []Item{
+		{Retailer: "a", Brand: "Acme", Title: "Acme KGN34XL35G Fridge Freezer"},
+		{Retailer: "b", Brand: "Serie", Title: "Serie 4 KGN34XL35G 319 litre fridge freezer"},
+		{Retailer: "c", Brand: "KGN34XL35G", Title: "KGN34XL35G fridge freezer white"},
+		{Retailer: "a", Brand: "Acme", Title: "Acme X100 Speaker"},
+		{Retailer: "b", Brand: "Zeta", Title: "Zeta X100 Speaker"},
+	}
+	want := [][]int{{0, 1, 2}, {3}, {4}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("groups mismatch (-want +got):\n%s", diff)
+	}
+}
