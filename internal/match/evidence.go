@@ -86,9 +86,10 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 				// A processor number agreed in full names one processor
 				// as a part number does; clock speeds the titles state
 				// (base or boost) do not keep them apart.
+				// It names no maker: two brands' computers share
+				// processors.
 				t.cpuAgree = true
-				ev.equal(a, b, false, false, true, p, q)
-				ev.part = true
+				ev.strong, ev.part = true, true
 			} else {
 				t.cpuDiffer = true
 			}

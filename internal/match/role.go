@@ -36,12 +36,20 @@ var processorHosts = []string{
 	"ultrabook", "macbook", "imac", "console", "motherboard", "nuc",
 }
 
-// readProcessor adds, to a listing that names no device, the processor
+// readProcessor adds, to a listing that names no device nor a computer's
+// configuration, the processor
 // numbers of its main clause as its own model codes. A processor sold on
 // its own is classed a component (an accessory of computers); the numbers
 // it fits come after "for" and are left alone.
 func (p *profile) readProcessor(cs []chunk) {
 	if slices.ContainsFunc(p.words[:p.nMain], func(w string) bool { return slices.Contains(processorHosts, w) }) {
+		return
+	}
+	// A title stating RAM, storage or graphics sells a computer ("Y700
+	// i7-6700HQ 12GB 1TB GTX960M").
+	_, mem := p.specs["memory_gb"]
+	_, sto := p.specs["storage_gb"]
+	if mem || sto || slices.ContainsFunc(p.slots, func(s slot) bool { return s.key == "gpu" || s.key == "#gb" || s.key == "#tb" }) {
 		return
 	}
 	for i, c := range cs {

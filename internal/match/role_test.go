@@ -41,6 +41,12 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a processor number names no maker",
+			a:          Item{Brand: "Chipco", Title: "Chipco Core i7-6700HQ Processor"},
+			b:          Item{Brand: "Otherco", Title: "Otherco Core i7-6700HQ Processor"},
+			wantReason: "brand",
+		},
+		{
 			name:     "after the family and a tier number",
 			a:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X 6 Core CPU"},
 			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X Retail Processor 3.6GHz"},
@@ -65,6 +71,8 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Ryzen 7 Eight Core 1700X", []string{"1700X"}},
 		{"Chipco Notebook 15 with Core i5 7600K", nil},
 		{"Chipco Desktop PC Core i5 7600K 16GB", nil},
+		{"Chipco Y700 i7-6700HQ 12GB 1TB GTX960M 15.6", nil},
+		{"Chipco G501 i7-6700HQ RTX 2060 Gaming", nil},
 		{"Chipco Core i5 7600K Desktop Processor", []string{"7600K"}},
 		{"Frostco Tower Cooler for Core i5 7600K", nil},
 		{"Chipco Core i5 16GB", nil},
