@@ -447,3 +447,20 @@ func TestExplain(t *testing.T) {
 		t.Errorf("JSON explained merges = %+v, %v:\n%s", cl, err, buf.String())
 	}
 }
+
+// TestFirstTitleWord checks the brand a title without one is given: its
+// first word, but never a filler, a number or a model code.
+func TestFirstTitleWord(t *testing.T) {
+	tests := []struct{ title, want string }{
+		{"Acme KGN34XL35G Fridge Freezer", "Acme"},
+		{"New Acme Speaker", "Acme"},
+		{"1400rpm washing machine", ""},
+		{"WVG30462GB washer dryer 7kg", ""},
+		{"S1151 Core i7-6700K Processor", ""},
+	}
+	for _, tt := range tests {
+		if got := firstTitleWord(tt.title); got != tt.want {
+			t.Errorf("firstTitleWord(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}

@@ -45,7 +45,8 @@ func item(l listing) match.Item {
 }
 
 // firstTitleWord returns the first word of a title that can be a brand:
-// not a filler such as "new" or "the", and not a number.
+// not a filler such as "new" or "the", and not a number or a model code
+// ("WVG30462GB washer dryer", "S1151 Core i7-6700K").
 func firstTitleWord(title string) string {
 	for _, w := range strings.FieldsFunc(title, func(r rune) bool {
 		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/'
@@ -54,7 +55,7 @@ func firstTitleWord(title string) string {
 		case "new", "the", "a", "an", "genuine", "official", "original", "brand":
 			continue
 		}
-		if w[0] >= '0' && w[0] <= '9' {
+		if strings.ContainsAny(w, "0123456789") {
 			return ""
 		}
 		return normalize.Brand(w)
