@@ -248,6 +248,9 @@ func detectSpec(attrs *catalog.AttributeTable, words []word, i int) (spec, bool)
 	for k := range attrs.Len() {
 		d := attrs.At(k)
 		for _, nv := range d.Query.Named {
+			if !strings.HasPrefix(nv.Name, t) {
+				continue
+			}
 			first, second, two := strings.Cut(nv.Name, " ")
 			if t == first && (!two || next(1) == second) {
 				return spec{name: d.Name, bound: queryBound(d, nv.Value), token: t, words: 1 + b2i(two)}, true
@@ -297,6 +300,9 @@ func inchSpec(attrs *catalog.AttributeTable, w word) (spec, bool) {
 // label where the unit needs one ("16gb ram", "16gb ddr5 ram", "16gb of
 // ram"); n1 and n2 are the next two words.
 func unitSpec(attrs *catalog.AttributeTable, t, n1, n2 string) (spec, bool) {
+	if t == "" || !isDigit(rune(t[0])) && t[0] != '.' {
+		return spec{}, false // not a number with a unit: most words
+	}
 	for k := range attrs.Len() {
 		d := attrs.At(k)
 		q := &d.Query
