@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -62,37 +63,25 @@ func AllWithDemo(ctx context.Context, dir, demoDir string, o Output) error {
 	var rows []Summary
 	var skipped []string
 	for _, rel := range pairBenchmarks {
-		path := filepath.Join(dir, rel)
-		f, err := os.Open(path)
-		if errors.Is(err, fs.ErrNotExist) {
+		pairs, found, err := readDataset(filepath.Join(dir, rel), ReadPairs)
+		if err != nil {
+			return err
+		}
+		if !found {
 			skipped = append(skipped, rel)
 			continue
-		}
-		if err != nil {
-			return fmt.Errorf("open %s: %w", path, err)
-		}
-		pairs, err := ReadPairs(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
 		}
 		r := Pairs(pairs, match.Options{})
 		rows = append(rows, Summary{Evaluation: "pairs " + rel, N: r.Pairs, Precision: r.Precision, Recall: r.Recall, F1: r.F1})
 	}
 	for _, rel := range clusterBenchmarks {
-		path := filepath.Join(dir, rel)
-		f, err := os.Open(path)
-		if errors.Is(err, fs.ErrNotExist) {
+		offers, found, err := readDataset(filepath.Join(dir, rel), ReadClusters)
+		if err != nil {
+			return err
+		}
+		if !found {
 			skipped = append(skipped, rel)
 			continue
-		}
-		if err != nil {
-			return fmt.Errorf("open %s: %w", path, err)
-		}
-		offers, err := ReadClusters(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
 		}
 		r := Clusters(offers, match.Options{IgnoreColour: true})
 		rows = append(rows, Summary{Evaluation: "clusters " + rel + " (colours together)", N: r.Offers, Precision: r.Precision,
@@ -167,4 +156,21 @@ func AllWithDemo(ctx context.Context, dir, demoDir string, o Output) error {
 		fmt.Fprintf(o.W, "skipped %s: not found under %s\n", s, dir)
 	}
 	return nil
+}
+
+// readDataset reads the file at path with read; found is false when there
+// is no such file (a dataset not present is skipped, not an error).
+func readDataset[T any](path string, read func(io.Reader) (T, error)) (data T, found bool, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return data, false, nil
+	}
+	if err != nil {
+		return data, false, fmt.Errorf("open %s: %w", path, err)
+	}
+	defer f.Close()
+	if data, err = read(f); err != nil {
+		return data, true, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, true, nil
 }
