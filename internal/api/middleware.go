@@ -245,7 +245,7 @@ func (s *Server) startSpan(c *fiber.Ctx, st *reqState) trace.Span {
 	// SDK reads from OTEL_TRACES_SAMPLER decide by the trace id and the
 	// parent alone, and most requests are not sampled, so building and
 	// copying the attributes of every request would be spent on nothing.
-	ctx, span := s.tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer))
+	ctx, span := s.tracer.Start(ctx, method, s.serverSpan...)
 	c.SetUserContext(ctx)
 	if span.IsRecording() {
 		span.SetAttributes(s.requestAttrs(c, st, method)...)

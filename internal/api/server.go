@@ -95,26 +95,27 @@ const DefaultDrainReadWait = time.Second
 // Server is the HTTP API. Create it with New, add endpoints with Handle or
 // Mount, then Serve a listener and Shutdown when done.
 type Server struct {
-	app      *fiber.App
-	engine   search.Engine
-	log      *slog.Logger
-	tel      *telemetry.Telemetry
-	keys     *keyring
-	limiter  *ratelimit.Limiter
-	ipLimit  int
-	proxies  ratelimit.Proxies
-	now      func() time.Time
-	tracer   trace.Tracer
-	tracing  bool
-	prop     propagation.TextMapPropagator
-	metrics  *instruments
-	openapi  openapiDocs
-	ridBase  string // random prefix of generated request ids
-	ridSeq   atomic.Uint64
-	bufs     sync.Pool
-	states   sync.Pool
-	started  atomic.Bool
-	ownedTel bool
+	app        *fiber.App
+	engine     search.Engine
+	log        *slog.Logger
+	tel        *telemetry.Telemetry
+	keys       *keyring
+	limiter    *ratelimit.Limiter
+	ipLimit    int
+	proxies    ratelimit.Proxies
+	now        func() time.Time
+	tracer     trace.Tracer
+	serverSpan []trace.SpanStartOption // built once: an option made per request is an allocation
+	tracing    bool
+	prop       propagation.TextMapPropagator
+	metrics    *instruments
+	openapi    openapiDocs
+	ridBase    string // random prefix of generated request ids
+	ridSeq     atomic.Uint64
+	bufs       sync.Pool
+	states     sync.Pool
+	started    atomic.Bool
+	ownedTel   bool
 
 	drainReadWait time.Duration
 	noise         *noiseLog
@@ -258,6 +259,7 @@ func New(opt Options) (*Server, error) {
 		s.tel, s.ownedTel = tel, true
 	}
 	s.tracer = s.tel.Tracer("productsearch/internal/api")
+	s.serverSpan = []trace.SpanStartOption{trace.WithSpanKind(trace.SpanKindServer)}
 	s.tracing = s.tel.Tracing()
 	s.prop = s.tel.Propagator()
 	var err error
