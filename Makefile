@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval clean \
+.PHONY: run test lint demo catalog test-race bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -40,6 +40,11 @@ test:
 
 # The container image localhost/productsearch:$(TAG) (podman/buildah).
 TAG ?= dev
+# The packages that serve concurrent requests, trace and count them, under
+# the race detector.
+test-race:
+	$(GO) test -race ./internal/api/... ./internal/mcp/... ./internal/telemetry/... ./internal/ratelimit/... ./internal/connlimit/... ./internal/search ./internal/search/memory ./internal/search/elastic ./cmd/api/...
+
 image:
 	./scripts/image.sh app $(TAG)
 
