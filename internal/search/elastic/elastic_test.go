@@ -250,18 +250,25 @@ func compareEngines(t *testing.T, s *catalog.Snapshot, alias string, queries []s
 			if maxCand != search.DefaultMaxCandidates && len(req.Constraints) == 0 && !strings.Contains(q, "query=") {
 				continue // the limit changes nothing without constraints
 			}
-			want, err := mem.Search(ctx, req)
-			if err != nil {
-				t.Fatalf("memory %s: %v", q, err)
-			}
-			got, err := es.Search(ctx, req)
-			if err != nil {
-				t.Errorf("elastic %s: %v", q, err)
-				continue
-			}
-			if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
-				t.Errorf("max candidates %d, %s: answers differ (-memory +elastic):\n%s", maxCand, q, diff)
-			}
+			sameAnswers(t, ctx, mem, es, req, fmt.Sprintf("max candidates %d, %s", maxCand, q))
 		}
+	}
+}
+
+// sameAnswers checks that the Elasticsearch engine answers req as the
+// embedded engine does; what names the case in a failure.
+func sameAnswers(t *testing.T, ctx context.Context, mem, es search.Engine, req search.Request, what string) {
+	t.Helper()
+	want, err := mem.Search(ctx, req)
+	if err != nil {
+		t.Fatalf("memory, %s: %v", what, err)
+	}
+	got, err := es.Search(ctx, req)
+	if err != nil {
+		t.Errorf("elastic, %s: %v", what, err)
+		return
+	}
+	if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
+		t.Errorf("%s: answers differ (-memory +elastic):\n%s", what, diff)
 	}
 }

@@ -324,18 +324,7 @@ func TestAliasMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range queries {
-		req := searchtest.MustParse(t, q)
-		want, err := mem.Search(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := e.Search(ctx, req)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
-			t.Errorf("%s after the alias moved: answers differ (-memory +elastic):\n%s", q, diff)
-		}
+		sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), q+" after the alias moved")
 	}
 }
 
@@ -367,18 +356,7 @@ func TestCachedStatisticsKeepFits(t *testing.T) {
 	ctx := context.Background()
 	for round := range 2 { // the second round runs on cached statistics
 		for _, q := range []string{"query=iphone", "query=iphone+15", "query=iphone&lite=true&limit=2", "query=galaxy"} {
-			req := searchtest.MustParse(t, q)
-			want, err := mem.Search(ctx, req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := e.Search(ctx, req)
-			if err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-			if diff := cmp.Diff(outcomeOf(t, want), outcomeOf(t, got)); diff != "" {
-				t.Errorf("round %d, %s: answers differ (-memory +elastic):\n%s", round, q, diff)
-			}
+			sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), fmt.Sprintf("round %d, %s", round, q))
 		}
 	}
 }
