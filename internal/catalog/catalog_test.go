@@ -120,15 +120,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 }
 
 func TestReadSnapshotRejectsDamage(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "catalog.snapshot")
-	if err := WriteSnapshot(path, sampleSnapshot(10)); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, data := writtenSample(t)
 	// legacy is the file as written before snapshots carried a checksum.
 	legacy := regexp.MustCompile(`,"body_sha256":"[0-9a-f]{64}"`).ReplaceAllString(string(data), "")
 	if legacy == string(data) {
@@ -173,15 +165,8 @@ func TestReadSnapshotRejectsDamage(t *testing.T) {
 // TestReadSnapshotLegacy reads a snapshot written before the checksum
 // existed: it loads, unverified.
 func TestReadSnapshotLegacy(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "catalog.snapshot")
-	if err := WriteSnapshot(path, sampleSnapshot(10)); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, data := writtenSample(t)
+	path := filepath.Join(dir, "legacy.snapshot")
 	legacy := regexp.MustCompile(`,"body_sha256":"[0-9a-f]{64}"`).ReplaceAll(data, nil)
 	if err := os.WriteFile(path, legacy, 0o644); err != nil {
 		t.Fatal(err)
@@ -205,4 +190,20 @@ func BenchmarkReadSnapshot(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// writtenSample writes a ten-product sample snapshot into a temporary
+// directory and returns the directory and the file's bytes.
+func writtenSample(t *testing.T) (dir string, data []byte) {
+	t.Helper()
+	dir = t.TempDir()
+	path := filepath.Join(dir, "catalog.snapshot")
+	if err := WriteSnapshot(path, sampleSnapshot(10)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, data
 }
