@@ -2,6 +2,7 @@ package api
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -73,5 +74,38 @@ func TestStrictFraming(t *testing.T) {
 				t.Errorf("after the 400: %q, %v; want the connection closed", rest, err)
 			}
 		})
+	}
+}
+
+// TestBodyOverLimit announces a body one byte over the limit and sends none
+// of it: the server must answer 413 from the announced length alone, without
+// reading the body. (A client that writes such a body may see the connection
+// reset under it once the answer is sent, so the test sends headers only.)
+func TestBodyOverLimit(t *testing.T) {
+	ts := startServer(t, Options{})
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+	req := fmt.Sprintf("POST /api/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Length: %d\r\n\r\n",
+		testPublicKey, maxBodySize+1)
+	if _, err := io.WriteString(c, req); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("no response before the body: %v", err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	r := response{status: resp.StatusCode, header: resp.Header, body: b}
+	if r.status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d %s, want 413", r.status, b)
+	}
+	if got := r.errorMessage(t); got != "Request body too large" {
+		t.Errorf("message %q, want %q", got, "Request body too large")
 	}
 }
