@@ -118,12 +118,15 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) bat
 		image = pc.Spec.Image
 	}
 	es := pc.Spec.Elasticsearch
-	index, keep := es.Index, es.Keep
+	index, keep, shards := es.Index, es.Keep, es.Shards
 	if index == "" {
 		index = "products"
 	}
 	if keep < 1 {
 		keep = 2
+	}
+	if shards < 1 {
+		shards = 1
 	}
 	config := configDir + "/" + configKey
 	if pc.Spec.DemoFeeds {
@@ -132,7 +135,8 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) bat
 	args := []string{"sync", "--config", config, "--out", dataDir + "/catalog.snapshot", "--quiet",
 		"--status-file", corev1.TerminationMessagePathDefault,
 		"--publish", "elasticsearch", "--es-url", es.URL, "--es-index", index,
-		"--es-keep", strconv.Itoa(int(keep)), "--es-replicas", strconv.Itoa(int(es.Replicas))}
+		"--es-keep", strconv.Itoa(int(keep)),
+		"--es-shards", strconv.Itoa(int(shards)), "--es-replicas", strconv.Itoa(int(es.Replicas))}
 	sync := corev1.Container{
 		Name: SyncContainer, Image: image, Command: []string{"/indexer"}, Args: args,
 		Resources:                pc.Spec.Resources,

@@ -40,14 +40,15 @@ func TestDesiredObjects(t *testing.T) {
 		wantEnv    []string
 		wantConfig string // substring of retailers.yaml
 	}{
-		{"defaults", catalog(nil), "--config /etc/indexer/retailers.yaml --out /data/catalog.snapshot --quiet --status-file /dev/termination-log --publish elasticsearch --es-url http://es:9200 --es-index products --es-keep 2 --es-replicas 0",
+		{"defaults", catalog(nil), "--config /etc/indexer/retailers.yaml --out /data/catalog.snapshot --quiet --status-file /dev/termination-log --publish elasticsearch --es-url http://es:9200 --es-index products --es-keep 2 --es-shards 1 --es-replicas 0",
 			"default:1", false, nil, "max_shrink: 0.3\n"},
 		{"demo feeds", catalog(func(pc *v1alpha1.ProductCatalog) { pc.Spec.DemoFeeds = true }), "--config /data/demo/retailers.yaml", "default:1", true, nil, "slug: volt-line"},
-		{"image, alias, retention, shrink guard", catalog(func(pc *v1alpha1.ProductCatalog) {
+		{"image, alias, retention, shards, shrink guard", catalog(func(pc *v1alpha1.ProductCatalog) {
 			pc.Spec.Image = "mine:2"
-			pc.Spec.Elasticsearch.Index, pc.Spec.Elasticsearch.Keep, pc.Spec.Elasticsearch.Replicas = "shop", 4, 1
+			es := &pc.Spec.Elasticsearch
+			es.Index, es.Keep, es.Shards, es.Replicas = "shop", 4, 3, 1
 			pc.Spec.MaxShrinkPercent = ptr[int32](10)
-		}), "--es-index shop --es-keep 4 --es-replicas 1", "mine:2", false, nil, "max_shrink: 0.1\n"},
+		}), "--es-index shop --es-keep 4 --es-shards 3 --es-replicas 1", "mine:2", false, nil, "max_shrink: 0.1\n"},
 		{"feed authorization", catalog(func(pc *v1alpha1.ProductCatalog) {
 			pc.Spec.Retailers[0].Authorization = &corev1.SecretKeySelector{LocalObjectReference: corev1.LocalObjectReference{Name: "s"}, Key: "k"}
 		}), "--publish elasticsearch", "default:1", false, []string{"FEED_AUTH_VOLT_LINE"}, "auth_env: FEED_AUTH_VOLT_LINE"},

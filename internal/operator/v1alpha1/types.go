@@ -143,6 +143,11 @@ type ElasticsearchTarget struct {
 	// +kubebuilder:validation:Minimum=1
 	// +optional
 	Keep int32 `json:"keep,omitempty"`
+	// Shards is the number of primary shards of each new index.
+	// +kubebuilder:default=1
+	// +kubebuilder:validation:Minimum=1
+	// +optional
+	Shards int32 `json:"shards,omitempty"`
 	// Replicas per shard of each new index.
 	// +kubebuilder:validation:Minimum=0
 	// +optional
