@@ -18,9 +18,12 @@
 //     category: the titles' words weighted by rarity agree, with the same
 //     variant words and model-line numbers; a title that names no model (no
 //     code, no model-line number: "washing machine") fits every product of
-//     its kind and joins none on title evidence;
-//   - within one retailer, the same brand and normalised title (a duplicate
-//     listing).
+//     its kind and joins none on title evidence.
+//
+// Two listings of one retailer never join, not even under one title: a shop
+// lists a product once, and the rows it gives one title are items the title
+// does not tell apart (a processor's tray and box, kits for different
+// machines, a part number the title leaves out).
 //
 // Every link other than the GTIN is refused when the two products it would
 // join differ in a hard configuration detail: different barcodes, different
@@ -62,7 +65,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Item is what the matcher knows of one listing.
@@ -123,14 +125,6 @@ func GroupWith(items []Item, opt Options) [][]int {
 		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].ModelNumber)) }, true)
 		g.linkCodes(part)
 		g.linkTitles(part)
-		g.linkBy(part, func(i int, emit func(string)) {
-			it := &items[i]
-			t := normTitle(it.Title)
-			if t == "" || it.Brand == "" || !namesModel(g.profile(i)) {
-				return // a title of category words is no product of its own
-			}
-			emit(it.Retailer + "\x00" + strings.ToLower(it.Brand) + "\x00" + NormalizePart(it.MPN) + "\x00" + t)
-		}, true)
 	}
 	g.prof = nil
 	return g.result()
@@ -163,33 +157,6 @@ func partKey(brand, part string) string {
 		return ""
 	}
 	return strings.ToLower(brand) + "\x00" + p
-}
-
-// normTitle folds a title for duplicate detection within one retailer:
-// lower case, runs of letters, digits and dots separated by one space.
-func normTitle(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-			b.WriteByte(byte(r))
-		} else {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
 }
 
 // groups is a union-find over items that tracks, per root, the evidence that
@@ -505,8 +472,8 @@ func (g *groups) refused(a, b int, title bool) bool {
 // shareRetailer reports whether two groups hold listings of one retailer:
 // a shop lists a product once, so two of its listings that model codes or
 // titles would join are two products the titles cannot tell apart (kits of
-// one processor for different machines). Duplicates of one title within a
-// retailer are joined by their own key, not through here.
+// one processor for different machines), even when their titles are the
+// same.
 func (g *groups) shareRetailer(ma, mb []int) bool {
 	if len(ma) > len(mb) {
 		ma, mb = mb, ma

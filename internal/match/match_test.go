@@ -87,14 +87,23 @@ func TestGroup(t *testing.T) {
 			want: [][]int{{0}, {1}, {2}, {3}},
 		},
 		{
-			name: "duplicate listing within one retailer by title, and the same title at another",
+			name: "one retailer's two rows of one title stay apart (a shop lists a product once); another's title joins one",
 			items: []Item{
 				{Retailer: "A", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
 				{Retailer: "A", Brand: "JBL", Title: "JBL  Flip 6 portable speaker, blue"},
 				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 6 Portable Speaker - Blue"},
 				{Retailer: "B", Brand: "JBL", Title: "JBL Flip 5 Portable Speaker - Blue"},
 			},
-			want: [][]int{{0, 1, 2}, {3}},
+			want: [][]int{{0, 2}, {1}, {3}},
+		},
+		{
+			name: "a shop's rows of one processor title are different items",
+			items: []Item{
+				{Retailer: "A", Brand: "HPE", Title: "HPE Intel Xeon X5670 2.93GHz 12MB L3 Processor"},
+				{Retailer: "A", Brand: "HPE", Title: "HPE Intel Xeon X5670 2.93GHz 12MB L3 Processor"},
+				{Retailer: "A", Brand: "HPE", Title: "HPE Intel Xeon X5670 2.93GHz 12MB L3 Processor"},
+			},
+			want: [][]int{{0}, {1}, {2}},
 		},
 		{
 			name: "link keeps a stale offer with its product",
