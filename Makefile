@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog test-race bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval clean \
+.PHONY: run test lint demo catalog test-race bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval train-matcher clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -79,6 +79,12 @@ bench-indexer:
 # check its scaling on a 10x catalog (bench/, a module of its own).
 bench-search:
 	./scripts/bench-search.sh
+
+# Fit the matcher's learned scorer (internal/match/scorer.json) on the
+# entity-matching benchmarks' train splits in ../shared/datasets, its
+# threshold chosen on their valid splits; the same data gives the same file.
+train-matcher:
+	$(GO) run ./cmd/indexer train-matcher --dir ../shared/datasets --out internal/match/scorer.json
 
 # Precision, recall and F1 of extraction, classification and matching on the
 # datasets in ../shared/datasets (skipped when absent) and the demo truth.

@@ -3,6 +3,7 @@
 //
 //	indexer sync --config indexer/retailers.yaml --out build/catalog.snapshot [--force]
 //	indexer demo --out build/demo [--scale N] [--seed N]
+//	indexer train-matcher [--dir ../shared/datasets] [--out internal/match/scorer.json]
 package main
 
 import (
@@ -42,6 +43,8 @@ commands:
   sync   read the retailer feeds and publish a catalog snapshot
   demo   write the demo feed set (7 fictional retailers) with its ground truth
   eval   measure matching, extraction and classification on labelled data
+  train-matcher
+         fit the matcher's learned scorer on the entity-matching train splits
 
 Run "indexer <command> -h" for the flags of a command.
 `
@@ -58,6 +61,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runDemo(args[1:], stdout, stderr)
 	case "eval":
 		return runEval(ctx, args[1:], stdout, stderr)
+	case "train-matcher":
+		return runTrainMatcher(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -131,21 +131,7 @@ type PairError struct {
 // Pairs decides every pair with one matcher whose word rarities come from
 // all the records in the file.
 func Pairs(pairs []Pair, opt match.Options) PairResult {
-	items := make([][2]match.Item, len(pairs))
-	var corpus []match.Item
-	seen := map[string]bool{}
-	for i, p := range pairs {
-		for k, r := range []Record{p.A, p.B} {
-			it := pairItem(r)
-			items[i][k] = it
-			key := fmt.Sprint(r.Attrs)
-			if !seen[key] {
-				seen[key] = true
-				corpus = append(corpus, it)
-			}
-		}
-	}
-	m := match.NewMatcher(corpus, opt)
+	m, items := pairMatcher(pairs, opt)
 	res := PairResult{Pairs: len(pairs), Reasons: map[string][2]int{}, matcher: m}
 	for i, p := range pairs {
 		d := m.Compare(items[i][0], items[i][1])
@@ -172,6 +158,26 @@ func Pairs(pairs []Pair, opt match.Options) PairResult {
 	}
 	res.Precision, res.Recall, res.F1 = prf(res.TruePositives, res.FalsePositives, res.FalseNegatives)
 	return res
+}
+
+// pairMatcher returns the pairs' listings and a matcher whose word
+// rarities come from all the distinct records in the pairs.
+func pairMatcher(pairs []Pair, opt match.Options) (*match.Matcher, [][2]match.Item) {
+	items := make([][2]match.Item, len(pairs))
+	var corpus []match.Item
+	seen := map[string]bool{}
+	for i, p := range pairs {
+		for k, r := range []Record{p.A, p.B} {
+			it := pairItem(r)
+			items[i][k] = it
+			key := fmt.Sprint(r.Attrs)
+			if !seen[key] {
+				seen[key] = true
+				corpus = append(corpus, it)
+			}
+		}
+	}
+	return match.NewMatcher(corpus, opt), items
 }
 
 func reasonKey(d match.Decision) string {

@@ -186,7 +186,7 @@ type groups struct {
 func newGroups(items []Item, opt Options) *groups {
 	g := &groups{
 		items:   items,
-		m:       &Matcher{opt: opt},
+		m:       &Matcher{opt: opt, scorer: embeddedScorer()},
 		opt:     opt,
 		parent:  make([]int, len(items)),
 		gtin:    make([]string, len(items)),

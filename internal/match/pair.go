@@ -46,6 +46,8 @@ type Matcher struct {
 	opt Options
 	df  map[string]int32
 	n   int
+	// scorer decides the pairs the rules leave open (see Scorer), or nil.
+	scorer *Scorer
 }
 
 // Thresholds of the title evidence: the rarity-weighted similarity a title
@@ -71,7 +73,7 @@ const minCorpusForRarity = 50
 // of fewer than 50 listings gives every word a weight from its shape alone.
 func NewMatcher(corpus []Item, opt Options) *Matcher {
 	opt.descriptions = true
-	m := &Matcher{opt: opt}
+	m := &Matcher{opt: opt, scorer: embeddedScorer()}
 	if len(corpus) < minCorpusForRarity {
 		return m
 	}
@@ -121,7 +123,7 @@ func Same(a, b Item) bool {
 
 // Compare is Same with the evidence; it weighs title words by their shape.
 func Compare(a, b Item) Decision {
-	m := Matcher{opt: Options{descriptions: true}}
+	m := Matcher{opt: Options{descriptions: true}, scorer: embeddedScorer()}
 	return m.Compare(a, b)
 }
 
@@ -165,6 +167,12 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	s := m.similarity(p, q)
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
+	}
+	if m.scorer != nil {
+		pr := m.scorer.Probability(m.features(p, q, ev, s))
+		if tr.score("learned", pr >= m.scorer.Threshold, Merge, pr, m.scorer.Threshold) {
+			return Decision{Same: true, Reason: "learned", Score: s}
+		}
 	}
 	tr.score("title-refused", true, Split, s, titleNeed(ev))
 	switch {

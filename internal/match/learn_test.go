@@ -1,0 +1,108 @@
+package match
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestEmbeddedScorerLoads(t *testing.T) {
+	s, err := loadScorer(scorerJSON)
+	if err != nil {
+		t.Fatalf("the shipped scorer does not load (run make train-matcher): %v", err)
+	}
+	if s.Threshold <= 0 || s.Threshold >= 1 {
+		t.Errorf("threshold %v, want within (0, 1)", s.Threshold)
+	}
+}
+
+func TestLoadScorerRefusesOtherFeatures(t *testing.T) {
+	for _, in := range []string{
+		`{"version":1,"features":["similarity"],"weights":[1],"bias":0,"threshold":0.5}`,
+		`{"version":1,"features":[],"weights":[],"bias":0,"threshold":0.5}`,
+		`not json`,
+	} {
+		if _, err := loadScorer([]byte(in)); err == nil {
+			t.Errorf("loadScorer(%s) = nil error, want one", in)
+		}
+	}
+}
+
+// yes is a scorer that joins every pair the rules leave open.
+func yes() *Scorer {
+	n := len(FeatureNames())
+	return &Scorer{Version: 1, Features: FeatureNames(), Weights: make([]float64, n), Bias: 10, Threshold: 0.5}
+}
+
+func TestScorerDecidesOnlyOpenPairs(t *testing.T) {
+	tests := []struct {
+		name   string
+		a, b   Item
+		open   bool
+		reason string // the decision with a scorer that joins every open pair
+	}{
+		{
+			name:   "a short title against a long one of the same model is open",
+			a:      Item{Retailer: "A", Brand: "Acme", Title: "Acme Cinemax projector stand walnut"},
+			b:      Item{Retailer: "B", Brand: "Acme", Title: "Acme Cinemax floor projector stand in walnut with cable tray and shelf"},
+			open:   true,
+			reason: "learned",
+		},
+		{
+			name:   "model-line numbers that differ still veto",
+			a:      Item{Retailer: "A", Brand: "Bosch", Title: "Bosch Serie 4 dishwasher"},
+			b:      Item{Retailer: "B", Brand: "Bosch", Title: "Bosch Serie 6 dishwasher with cutlery drawer"},
+			reason: "model-line",
+		},
+		{
+			name:   "variant words that differ still veto",
+			a:      Item{Retailer: "A", Brand: "Apple", Title: "Apple iPhone 15 Pro"},
+			b:      Item{Retailer: "B", Brand: "Apple", Title: "Apple iPhone 15 Pro Max sim free"},
+			reason: "variant",
+		},
+		{
+			name:   "model codes that differ still veto",
+			a:      Item{Retailer: "A", Brand: "Bosch", Title: "Bosch SMV50C10GB integrated dishwasher"},
+			b:      Item{Retailer: "B", Brand: "Bosch", Title: "Bosch SMV68MD02G integrated dishwasher"},
+			reason: "code",
+		},
+		{
+			name:   "stated storage that differs still vetoes",
+			a:      Item{Retailer: "A", Brand: "Apple", Title: "Apple iPhone 8 64GB", Specs: map[string]float64{"storage_gb": 64}},
+			b:      Item{Retailer: "B", Brand: "Apple", Title: "Apple iPhone 8 256GB", Specs: map[string]float64{"storage_gb": 256}},
+			reason: "specs",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Matcher{opt: Options{descriptions: true}, scorer: yes()}
+			f, open := m.Features(tt.a, tt.b)
+			if open != tt.open {
+				t.Fatalf("Features open = %v, want %v", open, tt.open)
+			}
+			if open && len(f) != len(FeatureNames()) {
+				t.Errorf("got %d features, want %d", len(f), len(FeatureNames()))
+			}
+			if d := m.Compare(tt.a, tt.b); d.Reason != tt.reason {
+				t.Errorf("Compare reason = %q (same %v), want %q", d.Reason, d.Same, tt.reason)
+			}
+			rules := Matcher{opt: Options{descriptions: true}}
+			if d := rules.Compare(tt.a, tt.b); d.Same {
+				t.Errorf("the rules alone join the pair (%s); it is no test of the scorer", d.Reason)
+			}
+		})
+	}
+}
+
+func TestFeaturesInRange(t *testing.T) {
+	m := Matcher{opt: Options{descriptions: true}}
+	f := m.features(ptr(profileOf(Item{Brand: "Acme", Title: "Acme Cinemax 200 stand 64GB"}, m.opt)),
+		ptr(profileOf(Item{Title: "Cinemax 200 floor stand"}, m.opt)), codeEv{}, 0.4)
+	if len(f) != len(FeatureNames()) {
+		t.Fatalf("got %d features, want %d", len(f), len(FeatureNames()))
+	}
+	if i := slices.IndexFunc(f, func(v float64) bool { return v < 0 || v > 1 }); i >= 0 {
+		t.Errorf("feature %s = %v, want within [0, 1]", FeatureNames()[i], f[i])
+	}
+}
+
+func ptr(p profile) *profile { return &p }
