@@ -114,7 +114,13 @@ func TestSlotsConflict(t *testing.T) {
 		{"width and height", Item{Title: "Acme FR600X Tall Fridge 60cm"}, Item{Title: "Acme FR600X Tall Fridge 185cm"}, false},
 		{"1.85m and 185cm", Item{Title: "Acme FR600X Fridge 1.85m"}, Item{Title: "Acme FR600X Fridge 60cm"}, false},
 		{"sizes still count", Item{Title: "Acme TV55X 55 inch TV"}, Item{Title: "Acme TV55X 65 inch TV"}, true},
+		{"a washer dryer's wash and dry loads", Item{Title: "Acme WD7400X Series 6 7kg 4kg washer dryer"}, Item{Title: "Acme WD7400X washer dryer 7kg load"}, false},
+		{"wash load and dry load", Item{Title: "Acme WD7400X 7kg wash 4kg dry"}, Item{Title: "Acme WD7400X 4kg dryer"}, false},
 	}, func(p, q *profile) bool { return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false) })
+	// Without a model code, loads that differ are different machines.
+	runPredicate(t, []predicateCase{
+		{"two loads", Item{Title: "Acme washing machine 7kg"}, Item{Title: "Acme washing machine 9kg"}, true},
+	}, func(p, q *profile) bool { return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) })
 }
 
 func TestFitsDiffer(t *testing.T) {
