@@ -105,11 +105,16 @@ func (m *Matcher) Features(a, b Item) ([]float64, bool) {
 	if d.Same || !strings.HasPrefix(d.Reason, "title") {
 		return nil, false
 	}
-	return m.features(&p, &q, codeEvidence(&p, &q), d.Score), true
+	f := m.features(&p, &q, codeEvidence(&p, &q), d.Score)
+	return f[:], true
 }
 
+// featureCount is the number of the scorer's inputs.
+const featureCount = 21
+
 // features computes the scorer's inputs from what the rules read.
-func (m *Matcher) features(p, q *profile, ev codeEv, s float64) []float64 {
+// They are an array, so that deciding a pair allocates nothing for them.
+func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]float64 {
 	cp, cq := m.coverage(p.words, q.words), m.coverage(q.words, p.words)
 	shared, union := 0, len(p.words)
 	numShared, numUnion := 0, 0
@@ -151,7 +156,7 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) []float64 {
 		}
 	}
 	np, nq := float64(len(p.words)), float64(len(q.words))
-	return []float64{
+	return [featureCount]float64{
 		s,
 		min(cp, cq),
 		max(cp, cq),

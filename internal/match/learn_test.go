@@ -10,6 +10,9 @@ func TestEmbeddedScorerLoads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the shipped scorer does not load (run make train-matcher): %v", err)
 	}
+	if len(FeatureNames()) != featureCount {
+		t.Errorf("%d feature names, %d features", len(FeatureNames()), featureCount)
+	}
 	if s.Threshold <= 0 || s.Threshold >= 1 {
 		t.Errorf("threshold %v, want within (0, 1)", s.Threshold)
 	}
@@ -100,7 +103,7 @@ func TestFeaturesInRange(t *testing.T) {
 	if len(f) != len(FeatureNames()) {
 		t.Fatalf("got %d features, want %d", len(f), len(FeatureNames()))
 	}
-	if i := slices.IndexFunc(f, func(v float64) bool { return v < 0 || v > 1 }); i >= 0 {
+	if i := slices.IndexFunc(f[:], func(v float64) bool { return v < 0 || v > 1 }); i >= 0 {
 		t.Errorf("feature %s = %v, want within [0, 1]", FeatureNames()[i], f[i])
 	}
 }

@@ -169,7 +169,8 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
 	if m.scorer != nil {
-		pr := m.scorer.Probability(m.features(p, q, ev, s))
+		f := m.features(p, q, ev, s)
+		pr := m.scorer.Probability(f[:])
 		if tr.score("learned", pr >= m.scorer.Threshold, Merge, pr, m.scorer.Threshold) {
 			return Decision{Same: true, Reason: "learned", Score: s}
 		}
