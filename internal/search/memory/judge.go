@@ -38,16 +38,15 @@ func (q *query) judge(res *search.Result, maxCand int) []uint32 {
 	res.CandidatesTruncated = truncated
 	switch {
 	case req.Sort == search.SortRelevance && truncated && !q.static:
-		// Score every candidate, cut the best maxCand without sorting
-		// them, judge those, and sort only what the page needs.
-		q.computeMasks()
-		rs := sc.ranked[:0]
-		for i := range n {
-			rs = append(rs, q.key(q.c.at(i)))
+		// Find the best maxCand without sorting them, judge those, and
+		// sort only what the page needs.
+		var docs []uint32
+		if q.c.bm != nil {
+			docs = q.c.docs
 		}
-		selectTop(rs, maxCand)
+		rs := q.bestK(docs, q.c.lo, q.c.hi, maxCand)
 		rm, ru := sc.rankedM[:0], sc.rankedU[:0]
-		for _, r := range rs[:maxCand] {
+		for _, r := range rs {
 			switch q.ix.verdict(r.doc, sc.cons) {
 			case search.Matched:
 				res.Total++

@@ -120,6 +120,7 @@ type query struct {
 	reqBits     uint32 // query positions of required words
 	pairBits    uint32 // query positions p where words p and p+1 are scored side by side
 	scoring     bool   // any query word affects the ranking
+	nScored     int    // query words taking part in scoring (sc.termW, sc.pairW)
 	masked      bool   // masks are computed
 	// static, when set, is a precomputed order equal to the relevance
 	// order of this query (rank: doc -> position in order).
@@ -361,6 +362,7 @@ func (q *query) prepare() {
 		}
 	}
 	n := min(len(a.Phrase), maxScored)
+	q.nScored = n
 	weights := make([]float64, n)
 	for p := range n {
 		text := a.Phrase[p]

@@ -152,12 +152,18 @@ func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
 	if q.static {
 		return q.markBrowse(docs, 0, 0, false, k, out)
 	}
-	q.computeMasks()
-	rs := q.sc.ranked[:0]
-	for _, doc := range docs {
-		rs = append(rs, q.key(doc))
+	var rs []ranked
+	if len(docs) >= earlyMin && len(docs) > 2*k {
+		rs = q.bestK(docs, 0, 0, k)
+		sortRanked(rs)
+	} else {
+		q.computeMasks()
+		rs = q.sc.ranked[:0]
+		for _, doc := range docs {
+			rs = append(rs, q.key(doc))
+		}
+		rs = topK(rs, k)
 	}
-	rs = topK(rs, k)
 	for i := range rs {
 		out = append(out, rs[i].doc)
 	}
@@ -246,6 +252,23 @@ func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k 
 		return out
 	}
 	end := len(out) + k
+	bits := q.markRanks(docs, lo, hi, skipScored, pass, q.rank)
+	for w, x := range bits {
+		for x != 0 {
+			if len(out) >= end {
+				return out
+			}
+			out = append(out, q.order[w<<6+mathbits.TrailingZeros64(x)])
+			x &= x - 1
+		}
+	}
+	return out
+}
+
+// markRanks sets in a bitset over rank space (of the order rank numbers)
+// the rank of every document in docs (or in lo..hi when docs is nil) that
+// one pass reads, leaving out scored ones with skipScored.
+func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool, pass int, rank []uint32) []uint64 {
 	ix, sc := q.ix, q.sc
 	n := (len(ix.products) + 63) / 64
 	if cap(sc.bits) < n {
@@ -253,7 +276,7 @@ func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k 
 	}
 	bits := sc.bits[:n]
 	clear(bits)
-	rank, masks := q.rank, sc.masks
+	masks := sc.masks
 	mark := func(doc uint32) {
 		if skipScored && masks[doc] != 0 {
 			return
@@ -273,14 +296,5 @@ func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k 
 			mark(doc)
 		}
 	}
-	for w, x := range bits {
-		for x != 0 {
-			if len(out) >= end {
-				return out
-			}
-			out = append(out, q.order[w<<6+mathbits.TrailingZeros64(x)])
-			x &= x - 1
-		}
-	}
-	return out
+	return bits
 }

@@ -1,0 +1,80 @@
+package memory
+
+import mathbits "math/bits"
+
+// earlyMin is the fewest documents a relevance ranking reads in length
+// norm order, stopping early (see bestK); fewer are all scored.
+const earlyMin = 256
+
+// bestSum is the most a title can score before its length norm: the
+// weights of every query word and every pair, added in the order score
+// adds them. Float addition of non-negative weights is monotone, so no
+// document's sum exceeds it, and bestSum() * norm bounds its score.
+func (q *query) bestSum() float64 {
+	sc := q.sc
+	sum := 0.0
+	if q.hasRequired {
+		sum = q.reqWeight
+	}
+	for p := range q.nScored {
+		if q.reqBits&(1<<p) == 0 {
+			sum += sc.termW[p]
+		}
+	}
+	for p := range q.nScored {
+		sum += sc.pairW[p]
+	}
+	return sum
+}
+
+// bestK returns the k best of docs (of lo..hi when docs is nil) by
+// relevance, in no particular order: the same documents as scoring every
+// one and keeping the k best. Documents are read tier by tier, each by
+// descending length norm (the flat order), and reading stops once the
+// best score a document left could have, bestSum times its norm, cannot
+// beat the k-th best found: norms only fall from there, and ties on the
+// score go to the browse rank, so no later document could enter.
+func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
+	h := q.sc.ranked[:0]
+	if k <= 0 {
+		return h
+	}
+	q.computeMasks()
+	best := q.bestSum()
+	passes := []int{passAll}
+	if q.useTier {
+		passes = []int{passProducts, passAccessories}
+	}
+	ix := q.ix
+	for _, pass := range passes {
+		if len(h) == k && h[0].tier == 0 {
+			break // the page is full of the products' tier
+		}
+		var tier uint8
+		if pass == passAccessories {
+			tier = 1
+		}
+		bits := q.markRanks(docs, lo, hi, false, pass, ix.flatRank)
+	read:
+		for w, x := range bits {
+			for ; x != 0; x &= x - 1 {
+				doc := ix.flatOrder[w<<6+mathbits.TrailingZeros64(x)]
+				if len(h) < k {
+					h = append(h, q.key(doc))
+					siftUp(h, len(h)-1)
+					continue
+				}
+				bound := ranked{tier: tier, score: best * ix.info[doc].norm}
+				if !rankedLess(&bound, &h[0]) {
+					break read
+				}
+				if r := q.key(doc); rankedLess(&r, &h[0]) {
+					h[0] = r
+					siftDown(h, 0)
+				}
+			}
+		}
+	}
+	q.sc.ranked = h[:0]
+	return h
+}

@@ -1,0 +1,136 @@
+package memory
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search/searchtest"
+)
+
+// copies returns the fixture catalog with every product copied n times
+// under new ids, titles of three lengths, other offer counts and prices,
+// so that scores, norms and browse ranks tie and differ.
+func copies(t *testing.T, n int) *catalog.Snapshot {
+	t.Helper()
+	s, err := searchtest.Fixture("catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &catalog.Snapshot{Manifest: s.Manifest}
+	for c := range n {
+		for _, p := range s.Products {
+			p.ID = fmt.Sprintf("%s-%d", p.ID, c)
+			switch c % 3 {
+			case 1:
+				p.Title += " Bundle Edition"
+			case 2:
+				if words := strings.Fields(p.Title); len(words) > 2 {
+					p.Title = strings.Join(words[:len(words)-1], " ")
+				}
+			}
+			p.OfferCount += c % 4
+			p.Price *= 1 + float64(c%5)/100
+			p.Offers = nil
+			out.Products = append(out.Products, p)
+		}
+	}
+	return out
+}
+
+// TestBestK checks that reading candidates by descending norm and stopping
+// early keeps the same best documents, in the same order, as scoring every
+// candidate, for pages of every size and queries with and without tiers,
+// ranking-only words, pairs and products made for a query word.
+func TestBestK(t *testing.T) {
+	ix, err := build(copies(t, 30), catalog.DefaultAttributes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := append(searchtest.BenchQueries(),
+		"query=case", "query=iphone+case", "query=charger+for+macbook", "query=usb-c+cable+65w",
+		"query=apple", "query=sony+headphones", "query=laptop+16gb", "query=samsung+galaxy+s24+ultra",
+		"query=apple+15&max_price=900", "query=samsung&category=Phones")
+	checked := 0
+	for _, raw := range queries {
+		req := searchtest.MustParse(t, raw)
+		plan, err := req.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := ix.getScratch()
+		q := &query{ix: ix, plan: &plan, sc: sc}
+		if !q.candidates() {
+			ix.putScratch(sc)
+			continue
+		}
+		q.prepare()
+		// Every query is ranked by score here, also those a static order
+		// serves, whose scores are just as defined.
+		q.static, q.scoring = false, true
+		var docs []uint32
+		for i := range q.c.len() {
+			docs = append(docs, q.c.at(i))
+		}
+		q.computeMasks()
+		var all []ranked
+		for _, doc := range docs {
+			all = append(all, q.key(doc))
+		}
+		sortRanked(all)
+		for _, k := range []int{1, 2, 5, 20, 100, 2000, len(docs) - 1, len(docs)} {
+			if k <= 0 || k > len(docs) {
+				continue
+			}
+			want := all[:k]
+			in := docs
+			if q.c.bm == nil {
+				in = nil
+			}
+			got := slices.Clone(q.bestK(in, q.c.lo, q.c.hi, k))
+			sortRanked(got)
+			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ranked{})); diff != "" {
+				t.Errorf("%s, k=%d: best documents differ (-all scored +bestK):\n%s", raw, k, diff)
+			}
+			checked++
+		}
+		ix.putScratch(sc)
+	}
+	if checked < 50 {
+		t.Errorf("only %d rankings checked", checked)
+	}
+}
+
+// TestBestSumBounds checks that bestSum bounds the score before the norm
+// of every candidate: the bound early stopping rests on.
+func TestBestSumBounds(t *testing.T) {
+	ix, err := build(copies(t, 3), catalog.DefaultAttributes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{"query=galaxy+s24", "query=iphone+15+pro+case", "query=wh-1000xm5+sony", "query=rtx+4070+laptop"} {
+		req := searchtest.MustParse(t, raw)
+		plan, err := req.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := ix.getScratch()
+		q := &query{ix: ix, plan: &plan, sc: sc}
+		if q.candidates() {
+			q.prepare()
+			q.computeMasks()
+			best := q.bestSum()
+			for i := range q.c.len() {
+				doc := q.c.at(i)
+				if s := q.score(doc, 1); s > best {
+					t.Errorf("%s: %s scores %g before its norm, above the bound %g", raw, ix.products[doc].ID, s, best)
+				}
+			}
+		}
+		ix.putScratch(sc)
+	}
+}
