@@ -144,6 +144,9 @@ func TestReadSnapshotRejectsDamage(t *testing.T) {
 		{name: "checksum altered", content: strings.Replace(string(data), `"body_sha256":"`, `"body_sha256":"0`, 1)[:len(data)] + "\n", wantIs: ErrChecksum},
 		{name: "legacy truncated", content: legacy[:len(legacy)/2], wantErr: "truncated"},
 		{name: "legacy bad line", content: strings.Replace(legacy, `"price":649.99`, `"price":"x"`, 1), wantErr: "line 2:"},
+		{name: "legacy empty lines", content: strings.Replace(legacy, "}\n{", "}\n\n{", 2), wantErr: "file has 12"},
+		{name: "legacy empty product line", content: emptyLine(legacy, 2), wantErr: "line 3:"},
+		{name: "legacy extra product", content: legacy + legacy[strings.Index(legacy, "\n")+1:], wantErr: "file has 20"},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,6 +163,13 @@ func TestReadSnapshotRejectsDamage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// emptyLine returns content with line i (from 0) emptied.
+func emptyLine(content string, i int) string {
+	lines := strings.Split(content, "\n")
+	lines[i] = ""
+	return strings.Join(lines, "\n")
 }
 
 // TestReadSnapshotLegacy reads a snapshot written before the checksum

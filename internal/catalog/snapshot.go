@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,8 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -147,57 +144,3 @@ func writeBody(path string, products []Product) (f *os.File, sum string, err err
 	return f, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// ReadSnapshot loads a snapshot written by WriteSnapshot. Products are decoded
-// in parallel; a malformed file yields an error naming the line.
-func ReadSnapshot(path string) (*Snapshot, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read snapshot: %w", err)
-	}
-	head, body, _ := bytes.Cut(data, []byte("\n"))
-	if len(head) == 0 {
-		return nil, fmt.Errorf("read snapshot %s: empty file", path)
-	}
-	var s Snapshot
-	if err := json.Unmarshal(head, &s.Manifest); err != nil {
-		return nil, fmt.Errorf("read snapshot %s line 1: %w", path, err)
-	}
-	if s.Manifest.Format != SnapshotFormat {
-		return nil, fmt.Errorf("read snapshot %s: not a snapshot (format %q)", path, s.Manifest.Format)
-	}
-	if s.Manifest.Version != SnapshotVersion {
-		return nil, fmt.Errorf("read snapshot %s: version %d, this build reads version %d", path, s.Manifest.Version, SnapshotVersion)
-	}
-	if want := s.Manifest.BodySHA256; want != "" {
-		sum := sha256.Sum256(body)
-		if got := hex.EncodeToString(sum[:]); got != want {
-			return nil, fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, ErrChecksum, want, got)
-		}
-	}
-	var lines [][]byte
-	if body = bytes.TrimRight(body, "\n"); len(body) > 0 {
-		lines = bytes.Split(body, []byte("\n"))
-	}
-	if len(lines) != s.Manifest.Products {
-		return nil, fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, s.Manifest.Products, len(lines))
-	}
-	s.Products = make([]Product, len(lines))
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(lines)/256))
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(lines); i += workers {
-				if err := json.Unmarshal(lines[i], &s.Products[i]); err != nil {
-					errs[w] = fmt.Errorf("read snapshot %s line %d: %w", path, i+2, err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
