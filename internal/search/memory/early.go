@@ -2,9 +2,18 @@ package memory
 
 import mathbits "math/bits"
 
-// earlyMin is the fewest documents a relevance ranking reads in length
-// norm order, stopping early (see bestK); fewer are all scored.
-const earlyMin = 256
+// A relevance ranking reads its documents in length norm order, stopping
+// early (see bestK), when they are at least earlyMin and earlyRatio times
+// the documents it keeps; fewer are all scored, which costs less than the
+// passes over rank space that reading in order takes.
+const (
+	earlyMin   = 4096
+	earlyRatio = 8
+)
+
+// early reports whether ranking n documents for the best k reads them in
+// length norm order.
+func early(n, k int) bool { return n >= earlyMin && n >= earlyRatio*k }
 
 // bestSum is the most a title can score before its length norm: the
 // weights of every query word and every pair, added in the order score

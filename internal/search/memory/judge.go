@@ -40,11 +40,7 @@ func (q *query) judge(res *search.Result, maxCand int) []uint32 {
 	case req.Sort == search.SortRelevance && truncated && !q.static:
 		// Find the best maxCand without sorting them, judge those, and
 		// sort only what the page needs.
-		var docs []uint32
-		if q.c.bm != nil {
-			docs = q.c.docs
-		}
-		rs := q.bestK(docs, q.c.lo, q.c.hi, maxCand)
+		rs := q.bestCandidates(maxCand)
 		rm, ru := sc.rankedM[:0], sc.rankedU[:0]
 		for _, r := range rs {
 			switch q.ix.verdict(r.doc, sc.cons) {
@@ -88,6 +84,30 @@ func (q *query) judge(res *search.Result, maxCand int) []uint32 {
 		}
 	}
 	return page(matched, unverified, req)
+}
+
+// bestCandidates returns the best k candidates by relevance, in no
+// particular order.
+func (q *query) bestCandidates(k int) []ranked {
+	n := q.c.len()
+	if early(n, k) {
+		var docs []uint32
+		if q.c.bm != nil {
+			docs = q.c.docs
+		}
+		return q.bestK(docs, q.c.lo, q.c.hi, k)
+	}
+	q.computeMasks()
+	rs := q.sc.ranked[:0]
+	for i := range n {
+		rs = append(rs, q.key(q.c.at(i)))
+	}
+	if k < n {
+		selectTop(rs, k)
+		rs = rs[:k]
+	}
+	q.sc.ranked = rs[:0]
+	return rs
 }
 
 // page cuts offset..offset+limit from matched followed by unverified into a

@@ -314,15 +314,17 @@ func (ix *index) termBitmap(t search.Term) *roaring.Bitmap {
 // markFits marks in sc.fit the candidates among the products made for a
 // required word (bm, which holds no accessory: see index.fits).
 func (q *query) markFits(bm *roaring.Bitmap) {
+	if q.c.bm != nil {
+		// One intersection of the two bitmaps, not a look-up in the
+		// candidates for every product made for the word.
+		bm = roaring.And(bm, q.c.bm)
+	}
 	it := bm.Iterator()
 	it.AdvanceIfNeeded(q.c.lo)
 	for it.HasNext() {
 		doc := it.Next()
 		if doc >= q.c.hi {
 			break
-		}
-		if q.c.bm != nil && !q.c.bm.Contains(doc) {
-			continue
 		}
 		if !q.fit {
 			n := (len(q.ix.products) + 63) / 64

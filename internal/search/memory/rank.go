@@ -153,7 +153,7 @@ func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
 		return q.markBrowse(docs, 0, 0, false, k, out)
 	}
 	var rs []ranked
-	if len(docs) >= earlyMin && len(docs) > 2*k {
+	if early(len(docs), k) {
 		rs = q.bestK(docs, 0, 0, k)
 		sortRanked(rs)
 	} else {
