@@ -143,4 +143,3 @@ func writeBody(path string, products []Product) (f *os.File, sum string, err err
 	}
 	return f, hex.EncodeToString(h.Sum(nil)), nil
 }
-
