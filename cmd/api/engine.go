@@ -26,6 +26,7 @@ func newEngine(cfg config.Config, tp trace.TracerProvider, m metric.Meter) (sear
 		if err != nil {
 			return nil, fmt.Errorf("memory engine: %w", err)
 		}
+		releaseMemory()
 		return eng, nil
 	case config.BackendElasticsearch:
 		opts, err := elastic.OptionsFromConfig(cfg.Elasticsearch)
