@@ -43,10 +43,14 @@ func (q *query) bestSum() float64 {
 // best score a document left could have, bestSum times its norm, cannot
 // beat the k-th best found: norms only fall from there, and ties on the
 // score go to the browse rank, so no later document could enter.
+//
+// The documents that may still enter are gathered unsorted; whenever they
+// are twice k, the k best are selected (linear time) and the worst of
+// them is the bar to beat.
 func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
-	h := q.sc.ranked[:0]
+	rs := q.sc.ranked[:0]
 	if k <= 0 {
-		return h
+		return rs
 	}
 	q.computeMasks()
 	best := q.bestSum()
@@ -55,9 +59,11 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 		passes = []int{passProducts, passAccessories}
 	}
 	ix := q.ix
+	var bar ranked // the k-th best so far, once full
+	full := false
 	for _, pass := range passes {
-		if len(h) == k && h[0].tier == 0 {
-			break // the page is full of the products' tier
+		if full && bar.tier == 0 {
+			break // k products fill the page
 		}
 		var tier uint8
 		if pass == passAccessories {
@@ -68,22 +74,43 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 		for w, x := range bits {
 			for ; x != 0; x &= x - 1 {
 				doc := ix.flatOrder[w<<6+mathbits.TrailingZeros64(x)]
-				if len(h) < k {
-					h = append(h, q.key(doc))
-					siftUp(h, len(h)-1)
+				if !full {
+					rs = append(rs, q.key(doc))
+					if full = len(rs) == k; full {
+						bar = worst(rs)
+					}
 					continue
 				}
 				bound := ranked{tier: tier, score: best * ix.info[doc].norm}
-				if !rankedLess(&bound, &h[0]) {
+				if !rankedLess(&bound, &bar) {
 					break read
 				}
-				if r := q.key(doc); rankedLess(&r, &h[0]) {
-					h[0] = r
-					siftDown(h, 0)
+				if r := q.key(doc); rankedLess(&r, &bar) {
+					rs = append(rs, r)
+					if len(rs) >= 2*k {
+						selectTop(rs, k)
+						rs = rs[:k]
+						bar = worst(rs)
+					}
 				}
 			}
 		}
 	}
-	q.sc.ranked = h[:0]
-	return h
+	if len(rs) > k {
+		selectTop(rs, k)
+		rs = rs[:k]
+	}
+	q.sc.ranked = rs[:0]
+	return rs
+}
+
+// worst returns the last of rs in relevance order.
+func worst(rs []ranked) ranked {
+	w := rs[0]
+	for i := range rs {
+		if rankedLess(&w, &rs[i]) {
+			w = rs[i]
+		}
+	}
+	return w
 }

@@ -13,8 +13,9 @@ import (
 )
 
 // copies returns the fixture catalog with every product copied n times
-// under new ids, titles of three lengths, other offer counts and prices,
-// so that scores, norms and browse ranks tie and differ.
+// under new ids, with titles that lose one word or gain filler words,
+// other offer counts, prices and product types, so that scores, norms,
+// tiers and browse ranks both tie and differ.
 func copies(t *testing.T, n int) *catalog.Snapshot {
 	t.Helper()
 	s, err := searchtest.Fixture("catalog")
@@ -23,15 +24,18 @@ func copies(t *testing.T, n int) *catalog.Snapshot {
 	}
 	out := &catalog.Snapshot{Manifest: s.Manifest}
 	for c := range n {
-		for _, p := range s.Products {
+		for i, p := range s.Products {
 			p.ID = fmt.Sprintf("%s-%d", p.ID, c)
-			switch c % 3 {
-			case 1:
-				p.Title += " Bundle Edition"
-			case 2:
-				if words := strings.Fields(p.Title); len(words) > 2 {
-					p.Title = strings.Join(words[:len(words)-1], " ")
-				}
+			words := strings.Fields(p.Title)
+			if c%4 == 3 && len(words) > 2 {
+				words = slices.Delete(words, (c+i)%len(words), (c+i)%len(words)+1)
+			}
+			for range (c + i) % 5 {
+				words = append(words, "Edition")
+			}
+			p.Title = strings.Join(words, " ")
+			if (c+i)%7 == 6 {
+				p.ProductType = catalog.TypeAccessory
 			}
 			p.OfferCount += c % 4
 			p.Price *= 1 + float64(c%5)/100

@@ -32,18 +32,6 @@ func topK(rs []ranked, k int) []ranked {
 	return h
 }
 
-// siftUp moves h[i] up the max-heap h (worst on top) to its place.
-func siftUp(h []ranked, i int) {
-	for i > 0 {
-		parent := (i - 1) / 2
-		if !rankedLess(&h[parent], &h[i]) {
-			return
-		}
-		h[i], h[parent] = h[parent], h[i]
-		i = parent
-	}
-}
-
 func siftDown(h []ranked, i int) {
 	for {
 		worst := i
