@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -142,4 +146,184 @@ func writeBody(path string, products []Product) (f *os.File, sum string, err err
 		return nil, "", fmt.Errorf("write snapshot: %w", err)
 	}
 	return f, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Batches of product lines that ReadSnapshot decodes at once: the
+// undecoded file is held a batch at a time, never whole.
+const (
+	batchBytes = 8 << 20
+	batchLines = 8192
+)
+
+// ReadSnapshot loads a snapshot written by WriteSnapshot. The file is read
+// in batches of lines, each decoded in parallel, and hashed as it is read.
+// A damaged file (its body does not hash to the manifest's checksum) yields
+// an error wrapping ErrChecksum; a file with fewer or more products than
+// its manifest says, an error saying so; otherwise a malformed file yields
+// an error naming the first bad line.
+func ReadSnapshot(path string) (*Snapshot, error) {
+	return readSnapshot(path, batchLines, batchBytes)
+}
+
+// readSnapshot is ReadSnapshot with batches of at most maxLines lines or
+// about maxBytes bytes.
+func readSnapshot(path string, maxLines, maxBytes int) (*Snapshot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read snapshot: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	head, err := r.ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("read snapshot %s: %w", path, err)
+	}
+	head = bytes.TrimSuffix(head, []byte("\n"))
+	if len(head) == 0 {
+		return nil, fmt.Errorf("read snapshot %s: empty file", path)
+	}
+	var s Snapshot
+	if err := json.Unmarshal(head, &s.Manifest); err != nil {
+		return nil, fmt.Errorf("read snapshot %s line 1: %w", path, err)
+	}
+	if s.Manifest.Format != SnapshotFormat {
+		return nil, fmt.Errorf("read snapshot %s: not a snapshot (format %q)", path, s.Manifest.Format)
+	}
+	if s.Manifest.Version != SnapshotVersion {
+		return nil, fmt.Errorf("read snapshot %s: version %d, this build reads version %d", path, s.Manifest.Version, SnapshotVersion)
+	}
+	h := sha256.New()
+	d := &decoder{path: path, maxLines: maxLines, maxBytes: maxBytes, products: make([]Product, 0, capHint(f, s.Manifest.Products))}
+	if err := d.read(bufio.NewReaderSize(io.TeeReader(r, h), 1<<20)); err != nil {
+		return nil, fmt.Errorf("read snapshot %s: %w", path, err)
+	}
+	if want := s.Manifest.BodySHA256; want != "" {
+		if got := hex.EncodeToString(h.Sum(nil)); got != want {
+			return nil, fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, ErrChecksum, want, got)
+		}
+	}
+	if d.lines != s.Manifest.Products {
+		return nil, fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, s.Manifest.Products, d.lines)
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	s.Products = d.products
+	return &s, nil
+}
+
+// capHint is how many products to make room for: the manifest's count,
+// unless the file is too small to hold that many.
+func capHint(f *os.File, products int) int {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0
+	}
+	return max(0, min(products, int(fi.Size()/2)))
+}
+
+// decoder turns the body of a snapshot, one product per line, into
+// products. Lines are gathered into one buffer, reused from batch to
+// batch; after the first bad line the rest are only counted.
+type decoder struct {
+	path     string
+	maxLines int // lines a batch holds at most
+	maxBytes int // bytes after which a batch is full
+	products []Product
+	lines    int   // product lines read
+	err      error // the first bad line's
+	buf      []byte
+	ends     []int // end of each gathered line in buf
+	blank    int   // empty lines not yet followed by a product line
+}
+
+// read gathers the body's lines into batches and decodes them.
+func (d *decoder) read(r *bufio.Reader) error {
+	for {
+		pos := d.start()
+		d.buf = d.buf[:pos]
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = r.ReadSlice('\n')
+			d.buf = append(d.buf, chunk...)
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		d.buf = bytes.TrimSuffix(d.buf, []byte("\n"))
+		if len(d.buf) == pos {
+			d.blank++ // empty lines at the end of the file are no products
+		} else {
+			for ; d.blank > 0; d.blank-- {
+				d.ends = append(d.ends, pos)
+			}
+			d.ends = append(d.ends, len(d.buf))
+		}
+		if err != nil || len(d.ends) >= d.maxLines || len(d.buf) >= d.maxBytes {
+			d.decode()
+		}
+		if err != nil {
+			return nil
+		}
+	}
+}
+
+// start is where the next line goes in buf: after the last gathered one.
+func (d *decoder) start() int {
+	if len(d.ends) == 0 {
+		return 0
+	}
+	return d.ends[len(d.ends)-1]
+}
+
+// decode decodes the gathered lines in parallel, unless a bad line was
+// met before, and empties the batch.
+func (d *decoder) decode() {
+	n := len(d.ends)
+	if n == 0 {
+		return
+	}
+	first := d.lines
+	d.lines += n
+	defer func() { d.ends, d.buf = d.ends[:0], d.buf[:0] }()
+	if d.err != nil {
+		return
+	}
+	at := len(d.products)
+	d.products = slices.Grow(d.products, n)[:at+n]
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/256))
+	bad := make([]int, workers) // each worker's first bad line, -1 for none
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		bad[w] = -1
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				lo := 0
+				if i > 0 {
+					lo = d.ends[i-1]
+				}
+				if err := json.Unmarshal(d.buf[lo:d.ends[i]], &d.products[at+i]); err != nil {
+					bad[w], errs[w] = i, err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	worst := -1
+	for w := range workers {
+		if bad[w] >= 0 && (worst < 0 || bad[w] < bad[worst]) {
+			worst = w
+		}
+	}
+	if worst >= 0 {
+		// Line 1 is the manifest.
+		d.err = fmt.Errorf("read snapshot %s line %d: %w", d.path, first+bad[worst]+2, errs[worst])
+		d.products = nil
+	}
 }

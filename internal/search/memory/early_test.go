@@ -61,18 +61,10 @@ func TestBestK(t *testing.T) {
 		"query=apple+15&max_price=900", "query=samsung&category=Phones")
 	checked := 0
 	for _, raw := range queries {
-		req := searchtest.MustParse(t, raw)
-		plan, err := req.Plan()
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := ix.getScratch()
-		q := &query{ix: ix, plan: &plan, sc: sc}
-		if !q.candidates() {
-			ix.putScratch(sc)
+		q, ok := prepared(t, ix, raw)
+		if !ok {
 			continue
 		}
-		q.prepare()
 		// Every query is ranked by score here, also those a static order
 		// serves, whose scores are just as defined.
 		q.static, q.scoring = false, true
@@ -102,7 +94,7 @@ func TestBestK(t *testing.T) {
 			}
 			checked++
 		}
-		ix.putScratch(sc)
+		ix.putScratch(q.sc)
 	}
 	if checked < 50 {
 		t.Errorf("only %d rankings checked", checked)
@@ -117,15 +109,7 @@ func TestBestSumBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, raw := range []string{"query=galaxy+s24", "query=iphone+15+pro+case", "query=wh-1000xm5+sony", "query=rtx+4070+laptop"} {
-		req := searchtest.MustParse(t, raw)
-		plan, err := req.Plan()
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := ix.getScratch()
-		q := &query{ix: ix, plan: &plan, sc: sc}
-		if q.candidates() {
-			q.prepare()
+		if q, ok := prepared(t, ix, raw); ok {
 			q.computeMasks()
 			best := q.bestSum()
 			for i := range q.c.len() {
@@ -134,7 +118,25 @@ func TestBestSumBounds(t *testing.T) {
 					t.Errorf("%s: %s scores %g before its norm, above the bound %g", raw, ix.products[doc].ID, s, best)
 				}
 			}
+			ix.putScratch(q.sc)
 		}
-		ix.putScratch(sc)
 	}
+}
+
+// prepared plans a request given as REST parameters and prepares its query
+// on ix; false when nothing matches. The caller puts back q.sc.
+func prepared(t *testing.T, ix *index, raw string) (*query, bool) {
+	t.Helper()
+	req := searchtest.MustParse(t, raw)
+	plan, err := req.Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &query{ix: ix, plan: &plan, sc: ix.getScratch()}
+	if !q.candidates() {
+		ix.putScratch(q.sc)
+		return nil, false
+	}
+	q.prepare()
+	return q, true
 }
