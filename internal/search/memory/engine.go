@@ -20,6 +20,11 @@
 // norm(len) is the BM25 length norm with k1 = 1.2 and b = 0.75 over the
 // number of title words. Browsing without query words orders by the
 // tie-break alone.
+//
+// A ranking of many candidates reads them tier by tier by descending length
+// norm and stops once the best score a candidate left could have (the
+// weights of every query word and pair times its norm) cannot reach the
+// page: the answer is the one scoring every candidate gives.
 package memory
 
 import (
