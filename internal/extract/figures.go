@@ -245,7 +245,13 @@ func (a *analysis) labelAfter(k int) (capLabel, int) {
 			continue
 		}
 		switch a.word(k) {
-		case "ram", "ddr", "lpddr", "dimm", "sodimm", "udimm", "so":
+		case "so":
+			// "SO DIMM", "SO-DIMM"; not a colour's "So Pink".
+			if a.word(k+1) != "dimm" && (!a.isSym(k+1, '-') || a.word(k+2) != "dimm") {
+				return lbNone, -1
+			}
+			return lbMem, k
+		case "ram", "ddr", "lpddr", "dimm", "sodimm", "udimm":
 			if a.word(k+1) == "cache" || a.word(k+2) == "cache" || a.word(k+1) == "buffer" {
 				return lbIgnored, k
 			}
