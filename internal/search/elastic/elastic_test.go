@@ -16,6 +16,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 	"productsearch/internal/search/memory"
+	"productsearch/internal/search/relevance"
 	"productsearch/internal/search/searchtest"
 )
 
@@ -210,7 +211,8 @@ func TestSameAnswersAsMemory(t *testing.T) {
 
 // TestSameAnswersOnDemoCatalog compares the engines on the demo catalog
 // (build/catalog.snapshot, made by `make catalog`) with the benchmark's
-// query mix in every sort order.
+// query mix in every sort order, and their relevance reports over the
+// judged queries of package relevance.
 func TestSameAnswersOnDemoCatalog(t *testing.T) {
 	nodeURL(t)
 	if testing.Short() {
@@ -220,6 +222,25 @@ func TestSameAnswersOnDemoCatalog(t *testing.T) {
 	alias := uniqueAlias(t, "same-demo")
 	publishSnapshot(t, alias, s)
 	compareEngines(t, s, alias, variants(searchtest.BenchQueries()), []int{search.DefaultMaxCandidates, 150})
+
+	data, err := os.ReadFile(filepath.Join("..", "relevance", "testdata", "queries.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []relevance.Case
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	mem, err := memory.New(s, memory.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	want := relevance.Report("relevance", relevance.Evaluate(ctx, mem, s, cases))
+	got := relevance.Report("relevance", relevance.Evaluate(ctx, newEngine(t, alias, search.DefaultMaxCandidates), s, cases))
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("relevance reports differ (-memory +elastic):\n%s", diff)
+	}
 }
 
 // demoCatalog reads build/catalog.snapshot or skips.

@@ -21,8 +21,9 @@ import (
 // SD card classes; version 3 folds them by the search vocabulary
 // (spellings, compounds, aliases and the words a product's name implies)
 // and holds the terms a title names only after "for" (fits). Version 4
-// stores the lite form of each product (fieldLite).
-const SchemaVersion = 4
+// stores the lite form of each product (fieldLite). Version 5 stores each
+// title's BM25 length norm (fieldNorm), by which the node scores.
+const SchemaVersion = 5
 
 // Field names of an indexed product.
 const (
@@ -32,6 +33,7 @@ const (
 	fieldPairs       = "pairs"       // adjacent title words "a b", for phrase scoring
 	fieldFits        = "fits"        // search.TitleFits terms: what the product is made for
 	fieldTitleWords  = "title_words" // number of title words, for the length norm
+	fieldNorm        = "title_norm"  // BM25 length norm of the title (lengthNorm)
 	fieldBrand       = "brand"       // catalog.NormalizeBrand of the brand
 	fieldCategory    = "category"
 	fieldPrice       = "price"
@@ -85,6 +87,7 @@ type Catalog struct {
 	snap  *catalog.Snapshot
 	rank  []int32 // browse rank by product position
 	words []int32 // title word count by product position
+	avg   float64 // title words per product, for the length norm
 	meta  Meta
 	table *catalog.AttributeTable // the attributes documents hold
 }
@@ -116,6 +119,10 @@ func Prepare(s *catalog.Snapshot) (*Catalog, error) {
 		c.meta.TitleWords += len(words)
 		c.meta.Offers += len(p.Offers)
 		c.meta.Categories[p.Category]++
+	}
+	c.avg = 1.0
+	if n > 0 && c.meta.TitleWords > 0 {
+		c.avg = float64(c.meta.TitleWords) / float64(n)
 	}
 	order := make([]int, n)
 	for i := range order {
@@ -168,6 +175,7 @@ type document struct {
 	Pairs        []string         `json:"pairs,omitempty"`
 	Fits         []string         `json:"fits,omitempty"`
 	TitleWords   int32            `json:"title_words"`
+	TitleNorm    float64          `json:"title_norm"`
 	Brand        string           `json:"brand,omitempty"`
 	Category     string           `json:"category"`
 	Price        float64          `json:"price"`
@@ -232,7 +240,8 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 	words, terms := search.TitleTerms(p.Title)
 	d := document{
 		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), Fits: search.TitleFits(p.Title), TitleWords: c.words[i],
-		Brand: catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
+		TitleNorm: lengthNorm(int(c.words[i]), c.avg),
+		Brand:     catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
 		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),
 		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(c.table, p.Attributes), Product: &p,
 	}
@@ -325,6 +334,7 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 				fieldPairs:       keyword,
 				fieldFits:        keyword,
 				fieldTitleWords:  map[string]any{"type": "integer"},
+				fieldNorm:        map[string]any{"type": "double", "index": false},
 				fieldBrand:       map[string]any{"type": "keyword", "normalizer": "brand_lowercase"},
 				fieldCategory:    keyword,
 				fieldPrice:       map[string]any{"type": "double"},

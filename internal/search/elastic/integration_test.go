@@ -405,7 +405,9 @@ func TestRequestsPerCall(t *testing.T) {
 		{"price order", searchCall(e, searchtest.MustParse(t, "sort=price_asc&max_price=500")), []string{"POST /" + alias + "/_search"}},
 		{"constrained", searchCall(e, searchtest.MustParse(t, `category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`)), []string{"POST /" + alias + "/_search"}},
 		{"required words", searchCall(e, searchtest.MustParse(t, "query=pro&lite=true")), []string{"POST /" + alias + "/_search"}},
-		{"ranking words", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming")), []string{"POST /_msearch", "POST /_mget"}},
+		{"ranking words", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming")), []string{"POST /" + alias + "/_search"}},
+		{"ranking words, lite", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming&lite=true")), []string{"POST /" + alias + "/_search"}},
+		{"ranking words, constrained", searchCall(e, searchtest.MustParse(t, `query=pro+gaming&constraints={"memory_gb":{"gte":16}}&lite=true`)), []string{"POST /" + alias + "/_search"}},
 		{"product", func() error { _, err := e.Product(ctx, s.Products[7].ID); return err }, []string{"GET /" + alias + "/_doc/" + s.Products[7].ID}},
 		{"health", func() error { _, err := e.Health(ctx); return err }, nil},
 	}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	mathbits "math/bits"
 	"slices"
 	"strconv"
-	"strings"
 
 	json "github.com/goccy/go-json"
 
@@ -131,7 +129,6 @@ type ranking struct {
 	hasRequired bool
 	useTier     bool
 	reqWeight   float64
-	reqBits     uint32
 	pairBits    uint32
 	termW       [maxScored]float64
 	pairW       [maxScored]float64
@@ -145,7 +142,6 @@ type ranking struct {
 	fitClause  any
 	scoring    bool
 	normStatic bool
-	avg        float64
 }
 
 func (st *termStats) has(t string) bool { return st.df[t] > 0 }
@@ -195,7 +191,6 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 		text := a.Phrase[p]
 		weights[p] = st.weight(text)
 		if required[text] {
-			rk.reqBits |= 1 << p
 			continue
 		}
 		weights[p] *= rankOnlyWeight
@@ -226,10 +221,6 @@ func newRanking(plan *search.Plan, st *termStats) *ranking {
 		}
 	}
 	rk.normStatic = rk.fitDecides() && rk.fitClause == nil
-	rk.avg = 1.0
-	if st.n > 0 && st.words > 0 {
-		rk.avg = float64(st.words) / float64(st.n)
-	}
 	return rk
 }
 
@@ -263,189 +254,67 @@ func allKnown(st *termStats, terms []string) bool {
 	return true
 }
 
-// Named-query prefixes of scoring clauses, followed by the query position.
-const (
-	wordPrefix = "w"
-	joinPrefix = "j"
-	adjPrefix  = "a"
-	// fitName names the clause of titles made for what the query names.
-	fitName = "f"
-)
-
-// namedClause is a scoring clause and its name.
-type namedClause struct {
-	name  string
-	query any
+// lengthNorm is the BM25 length norm of a title of l words when titles
+// hold avg words on average, as the embedded engine computes it.
+func lengthNorm(l int, avg float64) float64 {
+	return (bm25K1 + 1) / (1 + bm25K1*(1-bm25B+bm25B*float64(l)/avg))
 }
 
-// named returns the clause as a filter that names itself in a hit's
-// matched queries.
-func (c namedClause) named() any {
-	return obj{"bool": obj{"filter": []any{c.query}, "_name": c.name}}
+// constantScore scores the documents matching filter with weight.
+func constantScore(filter any, weight float64) obj {
+	return obj{"constant_score": obj{"filter": filter, "boost": weight}}
 }
 
-// clauses returns the scoring clauses: a candidate matching one of them
-// has a score above the base weight times its norm.
-func (rk *ranking) clauses() []namedClause {
-	var out []namedClause
-	add := func(prefix string, m map[int]any) {
-		for p := range maxScored {
-			c, ok := m[p]
-			if !ok {
-				continue
-			}
-			out = append(out, namedClause{prefix + strconv.Itoa(p), c})
-		}
-	}
-	add(wordPrefix, rk.wordClause)
-	add(joinPrefix, rk.joinClause)
-	add(adjPrefix, rk.adjClause)
-	if rk.fitClause != nil {
-		out = append(out, namedClause{fitName, rk.fitClause})
-	}
-	return out
-}
-
-// restOrder returns the order of the candidates matching no scoring
-// clause, consistent with their key: with required words their score is
-// the required weight times the norm, so shorter titles first (unless that
-// weight is 0); without, browse order. The fields name the sort values.
-func (rk *ranking) restOrder() ([]string, []any) {
-	switch {
-	case rk.hasRequired && rk.reqWeight > 0 && rk.useTier:
-		return []string{fieldTier, fieldTitleWords, fieldBrowseRank}, normSort(true)
-	case rk.hasRequired && rk.reqWeight > 0:
-		return []string{fieldTitleWords, fieldBrowseRank}, normSort(false)
-	case rk.useTier:
-		return []string{fieldTier, fieldBrowseRank}, []any{obj{fieldTier: "asc"}, obj{fieldBrowseRank: "asc"}}
-	}
-	return []string{fieldBrowseRank}, browseSort()
-}
-
-// docKey is what ranking reads of a candidate.
-type docKey struct {
-	tier, words, rank int
-}
-
-// sortKey reads a hit's sort values, named by fields.
-func sortKey(h *hit, fields []string) (docKey, error) {
-	var k docKey
-	if len(h.Sort) != len(fields) {
-		return k, fmt.Errorf("hit %s has %d sort values, want %d", h.ID, len(h.Sort), len(fields))
-	}
-	for i, f := range fields {
-		v, err := strconv.Atoi(strings.TrimSpace(string(h.Sort[i])))
-		if err != nil {
-			return k, fmt.Errorf("hit %s: sort value %s of %s: %w", h.ID, h.Sort[i], f, err)
-		}
-		switch f {
-		case fieldTier:
-			k.tier = v
-		case fieldTitleWords:
-			k.words = v
-		case fieldBrowseRank:
-			k.rank = v
-		}
-	}
-	return k, nil
-}
-
-// rankedHit is a candidate with its relevance key.
-type rankedHit struct {
-	hit   *hit
-	score float64
-	rank  int
-	tier  int
-	rest  int // 1 for candidates holding no scoring word when those go last
-}
-
-func compareRanked(a, b rankedHit) int {
-	switch {
-	case a.tier != b.tier:
-		return a.tier - b.tier
-	case a.rest != b.rest:
-		return a.rest - b.rest
-	case a.score != b.score:
-		if a.score > b.score {
-			return -1
-		}
-		return 1
-	}
-	return a.rank - b.rank
-}
-
-// norm is the BM25 length norm of a title of l words.
-func (rk *ranking) norm(l int) float64 {
-	return (bm25K1 + 1) / (1 + bm25K1*(1-bm25B+bm25B*float64(l)/rk.avg))
-}
-
-// rank keys a candidate that matched scoring clauses. With touchedFirst
-// (browsing with ranking-only words, no constraint), candidates holding a
-// ranking-only word or joined pair come before the others of their tier.
-func (rk *ranking) rank(h *hit, k docKey, touchedFirst bool) rankedHit {
-	var present, pairs uint32
-	marked, fits := false, false
-	for _, name := range h.Matched {
-		if name == fitName {
-			fits = true
-			continue
-		}
-		if len(name) < 2 {
-			continue
-		}
-		p, err := strconv.Atoi(name[1:])
-		if err != nil || p < 0 || p >= maxScored {
-			continue
-		}
-		switch name[:1] {
-		case wordPrefix:
-			present |= 1 << p
-			marked = true
-		case joinPrefix:
-			pairs |= 1 << p
-			marked = true
-		case adjPrefix:
-			pairs |= 1 << p
-		}
-	}
-	// Words side by side are both in the title, so an adjacent pair needs
-	// no check of its words' presence.
-	present |= rk.reqBits
-	sum := 0.0
+// scoreQuery returns the query whose score is the embedded engine's
+// relevance score of a candidate: the required words' weight, plus the
+// weight of each ranking-only word and of each query word pair the title
+// holds (side by side or joined), times the title's BM25 length norm,
+// which every document stores (fieldNorm). Every candidate matches it;
+// without required words, a candidate holding no scoring word scores 0.
+func (rk *ranking) scoreQuery() obj {
+	base := 0.0
 	if rk.hasRequired {
-		sum = rk.reqWeight
+		base = rk.reqWeight
 	}
-	for x := present &^ rk.reqBits; x != 0; x &= x - 1 {
-		sum += rk.termW[mathbits.TrailingZeros32(x)]
-	}
-	for x := pairs; x != 0; x &= x - 1 {
-		sum += rk.pairW[mathbits.TrailingZeros32(x)]
-	}
-	r := rankedHit{hit: h, score: sum * rk.norm(k.words), rank: k.rank}
-	if rk.useTier {
-		r.tier = k.tier
-		if fits {
-			r.tier = 1
+	var should []any
+	for p := range maxScored {
+		if c, ok := rk.wordClause[p]; ok {
+			should = append(should, constantScore(c, rk.termW[p]))
 		}
 	}
-	if touchedFirst && !marked {
-		r.rest = 1
+	for p := range maxScored {
+		adj, okAdj := rk.adjClause[p]
+		join, okJoin := rk.joinClause[p]
+		var c any
+		switch {
+		case okAdj && okJoin:
+			c = obj{"bool": obj{"should": []any{adj, join}, "minimum_should_match": 1}}
+		case okAdj:
+			c = adj
+		case okJoin:
+			c = join
+		default:
+			continue
+		}
+		should = append(should, constantScore(c, rk.pairW[p]))
 	}
-	return r
+	sum := obj{"must": []any{constantScore(obj{"match_all": obj{}}, base)}}
+	if len(should) > 0 {
+		sum["should"] = should
+	}
+	return obj{"function_score": obj{
+		"query":              obj{"bool": sum},
+		"field_value_factor": obj{"field": fieldNorm},
+		"boost_mode":         "multiply",
+	}}
 }
 
-// rankRest keys a candidate that matched no scoring clause: its score is
-// the required words' weight times its norm (0 without required words).
-func (rk *ranking) rankRest(h *hit, k docKey, touchedFirst bool) rankedHit {
-	r := rankedHit{hit: h, rank: k.rank}
-	if rk.useTier {
-		r.tier = k.tier
+// scoreSort orders by score, highest first, then browse rank; with tier,
+// products first.
+func scoreSort(tier bool) []any {
+	s := []any{obj{"_score": "desc"}, obj{fieldBrowseRank: "asc"}}
+	if tier {
+		s = append([]any{obj{fieldTier: "asc"}}, s...)
 	}
-	if rk.hasRequired {
-		r.score = rk.reqWeight * rk.norm(k.words)
-	}
-	if touchedFirst {
-		r.rest = 1
-	}
-	return r
+	return s
 }

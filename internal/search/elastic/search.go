@@ -240,6 +240,8 @@ type query struct {
 	// in the static norm order, which is right only when there are none
 	// (errFitted otherwise).
 	fitCheck any
+	// score, when set, scores the candidates (ranking.scoreQuery).
+	score any
 }
 
 // constraint is one applied constraint with its accepted range and the
@@ -407,6 +409,7 @@ func (q *query) verdictQueries() []any {
 	for _, c := range q.cons {
 		matched, excluded := c.verdicts()
 		matched["_name"], excluded["_name"] = c.matched, c.excluded
+		matched["boost"], excluded["boost"] = 0, 0
 		out = append(out, obj{"bool": matched}, obj{"bool": excluded})
 	}
 	return out
@@ -501,7 +504,7 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		"size":             q.req.Limit,
 		"track_total_hits": true,
 		"timeout":          esDuration(ctx),
-		"query":            obj{"bool": obj{"filter": q.filters}},
+		"query":            q.boolQuery(nil, nil),
 		"sort":             sort,
 	}
 	productFields(body, q.req.Lite)
@@ -547,15 +550,28 @@ func (q *query) candidateLimit() int {
 func (q *query) constrained(ctx context.Context, res *search.Result, sort []any) (*search.Result, error) {
 	f := &fetch{limit: q.candidateLimit(), body: candidateFields(obj{
 		"timeout": esDuration(ctx),
-		"query":   obj{"bool": obj{"filter": q.filters, "should": q.verdictQueries()}},
+		"query":   q.boolQuery(nil, q.verdictQueries()),
 		"sort":    sort,
 	})}
 	q.inlinePage(f.body, sort)
+	if q.fitCheck != nil {
+		aggs, _ := f.body["aggs"].(obj)
+		if aggs == nil {
+			aggs = obj{}
+			f.body["aggs"] = aggs
+		}
+		aggs["fit"] = obj{"filter": q.fitCheck}
+	}
 	if err := q.e.run(ctx, q.index, f); err != nil {
 		return nil, err
 	}
 	if err := q.checkIndex(f.hits); err != nil {
 		return nil, err
+	}
+	if q.fitCheck != nil {
+		if err := checkFit(f.aggs); err != nil {
+			return nil, err
+		}
 	}
 	cands := make([]*hit, len(f.hits))
 	for i := range f.hits {
@@ -616,82 +632,74 @@ func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, to
 	return res, nil
 }
 
-// scored runs a relevance search whose order depends on title scores.
-// Candidates holding a scoring word or pair are read group by group (see
-// touchedGroups) with their keys and named-query matches; of the rest,
-// whose score is the base weight times the length norm, only as many as
-// can reach the page (or the candidate limit) are read, in their order.
-// All lists come from one _msearch on the index the statistics came from;
-// the merge and the score are computed here.
+// scored runs a relevance search whose order depends on title scores:
+// the node scores the candidates (ranking.scoreQuery) and orders them by
+// tier, score and browse rank, in one search that returns the page (or
+// the first candidates with their verdicts). A title naming a required
+// word only after "for" ranks in the accessories' tier: when the fresh
+// statistics count such products, the two tiers are read in one _msearch
+// (split); with cached statistics, the search counts them beside and
+// fails with errFitted when there are some.
 func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*search.Result, error) {
-	constrained := len(q.cons) > 0
+	q.score = rk.scoreQuery()
+	fit := fitQuery(rk.a)
+	switch {
+	case !rk.useTier || fit == nil || rk.st.fit == 0:
+	case rk.st.fit > 0:
+		return q.split(ctx, res, fit)
+	default:
+		q.fitCheck = obj{"bool": obj{"filter": []any{fit, term(fieldTier, 0)}}}
+	}
+	sort := scoreSort(rk.useTier)
+	if len(q.cons) == 0 {
+		return q.plain(ctx, res, sort)
+	}
+	return q.constrained(ctx, res, sort)
+}
+
+// split reads the products' tier without the titles made for what the
+// query names, then the accessories' tier with them, each by score, in
+// one _msearch; the page (or the candidates) is the first list followed
+// by the second.
+func (q *query) split(ctx context.Context, res *search.Result, fit any) (*search.Result, error) {
 	limit := q.req.Offset + q.req.Limit
-	if constrained {
+	if len(q.cons) > 0 {
 		limit = q.candidateLimit()
 	}
-	touchedFirst := !constrained && !rk.hasRequired
-	scoring := rk.clauses()
-	verdicts := q.verdictQueries()
-	restFields, restSort := rk.restOrder()
-	rest := &fetch{limit: limit, body: candidateFields(obj{
-		"timeout": esDuration(ctx),
-		"query":   obj{"bool": obj{"filter": q.filters, "should": verdicts}},
-		"sort":    restSort,
-	})}
-	fetches := []*fetch{rest}
-	var groups []group
-	if len(scoring) > 0 {
-		not := make([]any, len(scoring))
-		for i, c := range scoring {
-			not[i] = c.query
-		}
-		rest.body["query"].(obj)["bool"].(obj)["must_not"] = not
-		groups = q.touchedGroups(ctx, rk, scoring, verdicts, limit, touchedFirst)
-		for _, g := range groups {
-			fetches = append(fetches, g.fetch)
-		}
+	tiers := [][]any{
+		{term(fieldTier, 0), obj{"bool": obj{"must_not": []any{fit}}}},
+		{obj{"bool": obj{"should": []any{term(fieldTier, 1), fit}, "minimum_should_match": 1}}},
 	}
-	if err := q.e.run(ctx, q.index, fetches...); err != nil {
+	verdicts := q.verdictQueries()
+	fs := make([]*fetch, len(tiers))
+	for i, extra := range tiers {
+		fs[i] = &fetch{limit: limit, body: candidateFields(obj{
+			"timeout": esDuration(ctx),
+			"query":   q.boolQuery(extra, verdicts),
+			"sort":    scoreSort(false),
+		})}
+	}
+	if err := q.e.run(ctx, q.index, fs...); err != nil {
 		return nil, err
 	}
-	for _, f := range fetches {
+	var cands []*hit
+	total := 0
+	for _, f := range fs {
 		if err := q.checkIndex(f.hits); err != nil {
 			return nil, err
 		}
-	}
-	var keys []rankedHit
-	total := rest.total
-	for _, g := range groups {
-		total += g.fetch.total
-		for i := range g.fetch.hits {
-			h := &g.fetch.hits[i]
-			k, err := sortKey(h, g.fields)
-			if err != nil {
-				return nil, err
-			}
-			keys = append(keys, rk.rank(h, k, touchedFirst))
+		total += f.total
+		for i := range f.hits {
+			cands = append(cands, &f.hits[i])
 		}
 	}
-	for i := range rest.hits {
-		h := &rest.hits[i]
-		k, err := sortKey(h, restFields)
-		if err != nil {
-			return nil, err
-		}
-		keys = append(keys, rk.rankRest(h, k, touchedFirst))
-	}
-	slices.SortFunc(keys, compareRanked)
-	if constrained {
-		cands := make([]*hit, len(keys))
-		for i := range keys {
-			cands[i] = keys[i].hit
-		}
+	if len(q.cons) > 0 {
 		return q.finish(ctx, res, cands, total, nil)
 	}
 	res.Total = total
 	var page []*hit
-	for i := q.req.Offset; i < limit && i < len(keys); i++ {
-		page = append(page, keys[i].hit)
+	for i := q.req.Offset; i < limit && i < len(cands); i++ {
+		page = append(page, cands[i])
 	}
 	products, err := q.e.products(ctx, page, q.req.Lite)
 	if err != nil {
@@ -702,4 +710,22 @@ func (q *query) scored(ctx context.Context, res *search.Result, rk *ranking) (*s
 		res.Products[i].Product = products[i]
 	}
 	return res, nil
+}
+
+// boolQuery returns the query of the candidates: the filters and extra
+// ones, scored by the query's score when it has one, with the verdict
+// queries (which add nothing to the score).
+func (q *query) boolQuery(extra, verdicts []any) obj {
+	filter := q.filters
+	if len(extra) > 0 {
+		filter = append(slices.Clone(q.filters), extra...)
+	}
+	b := obj{"filter": filter}
+	if q.score != nil {
+		b["must"] = []any{q.score}
+	}
+	if len(verdicts) > 0 {
+		b["should"] = verdicts
+	}
+	return obj{"bool": b}
 }
