@@ -59,7 +59,12 @@ func (q *query) computeMasks() {
 
 // score is the relevance of doc's title: the weights of the query words it
 // holds (required words always) and of query word pairs it holds side by
-// side, times the BM25 length norm of the title.
+// side, times the BM25 length norm of the title. It is computed as
+// Elasticsearch computes the same sum (see package elastic): each weight
+// in float32, the optional ones summed in float64 and added to the
+// required weight in float32, the product with the norm rounded to
+// float32, so that both engines order candidates identically, ties
+// included.
 func (q *query) score(doc uint32, norm float64) float64 {
 	sc := q.sc
 	m := sc.masks[doc]
@@ -75,17 +80,23 @@ func (q *query) score(doc uint32, norm float64) float64 {
 			}
 		}
 	}
-	sum := 0.0
+	var sum float32
 	if q.hasRequired {
-		sum = q.reqWeight
+		sum = float32(q.reqWeight)
 	}
+	opt, held := 0.0, false
 	for x := present &^ q.reqBits; x != 0; x &= x - 1 {
-		sum += sc.termW[mathbits.TrailingZeros32(x)]
+		opt += float64(float32(sc.termW[mathbits.TrailingZeros32(x)]))
+		held = true
 	}
 	for x := pairs; x != 0; x &= x - 1 {
-		sum += sc.pairW[mathbits.TrailingZeros32(x)]
+		opt += float64(float32(sc.pairW[mathbits.TrailingZeros32(x)]))
+		held = true
 	}
-	return sum * norm
+	if held {
+		sum += float32(opt)
+	}
+	return float64(float32(float64(sum) * norm))
 }
 
 func (q *query) key(doc uint32) ranked {
