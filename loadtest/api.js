@@ -4,7 +4,10 @@
 //
 // SCENARIO  lite (lite searches, limit 20, over a query mix), full (full
 //           searches, limit 20), product (product detail of ids found in
-//           setup) or health
+//           setup), health, or raw: the Elasticsearch node alone answering
+//           the equivalent of each lite search (ES_URL, ES_INDEX): the query
+//           matched in the title, the filters and the sort, 20 lite products
+//           from their stored field, constraints left out
 // RATE      requests per second (constant arrival rate); unset or 0 runs
 //           VUS closed-loop virtual users flat out to find the maximum
 // VUS       virtual users (default 16)
@@ -63,7 +66,32 @@ export function searchURL(params, lite, base = BASE) {
   return `${base}/api/search?${parts.join('&')}`;
 }
 
+// rawBody is the search a client of Elasticsearch alone sends for the
+// lite search of params (as rawSearch in internal/search/elastic).
+export function rawBody(params) {
+  const filter = [];
+  for (const field of ['category', 'brand', 'product_type']) {
+    if (params[field]) filter.push({ term: { [field]: params[field] } });
+  }
+  if (params.min_price || params.max_price) {
+    const r = {};
+    if (params.min_price) r.gte = parseFloat(params.min_price);
+    if (params.max_price) r.lte = parseFloat(params.max_price);
+    filter.push({ range: { price: r } });
+  }
+  const q = { filter };
+  if (params.query) q.must = { match: { title: params.query } };
+  let sort = ['_score', { browse_rank: 'asc' }];
+  if (params.sort === 'price_asc') sort = [{ price: 'asc' }, { id: 'asc' }];
+  if (params.sort === 'price_desc') sort = [{ price: 'desc' }, { id: 'asc' }];
+  return JSON.stringify({ from: 0, size: 20, track_total_hits: true, query: { bool: q },
+    _source: false, stored_fields: ['lite'], sort });
+}
+
 const LITE = MIX.map((p) => searchURL(p, true));
+const RAW = MIX.map(rawBody);
+const RAW_URL = `${(__ENV.ES_URL || 'http://127.0.0.1:9200').split(',')[0]}/${__ENV.ES_INDEX || 'products'}/_search`;
+const RAW_PARAMS = { headers: { 'Content-Type': 'application/json' } };
 const FULL = MIX.map((p) => searchURL(p, false));
 const PARAMS = { headers: { Authorization: `Bearer ${KEY}` } };
 
@@ -79,6 +107,11 @@ export const options = {
 };
 
 export function setup() {
+  if (SCENARIO === 'raw') {
+    const r = http.post(RAW_URL, RAW[0], RAW_PARAMS);
+    if (r.status !== 200) fail(`raw: status ${r.status}: ${r.body}`);
+    return { ids: [] };
+  }
   const health = http.get(`${BASE}/api/health`);
   if (health.status !== 200) fail(`health: status ${health.status}`);
   if (SCENARIO !== 'product') return { ids: [] };
@@ -108,6 +141,9 @@ export default function (data) {
       break;
     case 'health':
       res = http.get(`${BASE}/api/health`);
+      break;
+    case 'raw':
+      res = http.post(RAW_URL, RAW[i % RAW.length], RAW_PARAMS);
       break;
     default:
       fail(`unknown SCENARIO ${SCENARIO}`);

@@ -21,6 +21,16 @@
 # (GOMAXPROCS=1) and k6 to CPU 0 so neither starves the other; set
 # SERVER_CPUS/LOAD_CPUS (taskset lists) to change the split, or PIN=0 to
 # let them share. STRICT=1 exits non-zero when a target is missed.
+# SEARCH_BACKEND=elasticsearch also publishes the catalog to the
+# Elasticsearch node at ELASTICSEARCH_URL (the local node of
+# scripts/elasticsearch.sh when unset, started and stopped again if it was
+# not running) under the alias bench-api, runs the same scenarios against a
+# second server in cluster mode, and the lite mix against the node alone
+# ("raw": the equivalent plain searches, loadtest/api.js), and prints the
+# cluster-mode table beside the embedded one with the ratios: cluster lite
+# >= 70% of the raw node, cluster health >= 50% of embedded health.
+# SCENARIOS (default "health lite full product lite-half-rate") picks the
+# scenarios run.
 # TRACING=default or TRACING=always exports the server's spans (5% sampled
 # by default, or all) over OTLP/HTTP to a sink on loopback, to measure what
 # tracing costs (make bench-tracing runs off, default and always side by
@@ -67,14 +77,6 @@ else
 	split="server and k6 share all $(nproc) CPUs"
 fi
 
-# Two distinct free ports: the API's and the metrics listener's.
-read -r port metrics_port < <(python3 -c '
-import socket
-a, b = socket.socket(), socket.socket()
-a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
-print(a.getsockname()[1], b.getsockname()[1])')
-base="http://127.0.0.1:$port"
-metrics_url="http://127.0.0.1:$metrics_port/metrics"
 tracing_env=(OTEL_SDK_DISABLED=true)
 sink_pid=""
 case "$TRACING" in
@@ -102,25 +104,80 @@ PY
 	;;
 *) echo "TRACING must be off, default or always, got $TRACING" >&2; exit 2 ;;
 esac
-env HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" CATALOG_PATH="$catalog" API_KEYS="$KEY=1000000000000" \
-	LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${tracing_env[@]}" "${server_pin[@]}" "$out/api" >"$out/server.log" 2>&1 &
-pid=$!
-trap 'kill $pid $sink_pid 2>/dev/null; wait $pid $sink_pid 2>/dev/null || true' EXIT
-# A large catalog takes a while to load: wait as long as the server lives,
-# up to START_TIMEOUT seconds (default 600).
-t_start=$SECONDS
-until curl -fs "$base/api/health" >/dev/null 2>&1; do
-	kill -0 $pid 2>/dev/null || { cat "$out/server.log" >&2; exit 1; }
-	if (( SECONDS - t_start > ${START_TIMEOUT:-600} )); then
-		echo "the server did not answer within ${START_TIMEOUT:-600} s (START_TIMEOUT)" >&2
-		exit 1
+backend=${SEARCH_BACKEND:-memory}
+backends=(memory)
+es_started=0
+pid=""
+cleanup() {
+	kill $pid $sink_pid 2>/dev/null
+	wait $pid $sink_pid 2>/dev/null || true
+	if [ "$es_started" = 1 ]; then
+		scripts/elasticsearch.sh stop >/dev/null
 	fi
-	sleep 0.1
-done
-echo "server answered after $((SECONDS - t_start)) s" >&2
-items=$(curl -fs "$base/api/health" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"])')
-curl -fs "$metrics_url" >/dev/null || { echo "no metrics at $metrics_url" >&2; cat "$out/server.log" >&2; exit 1; }
-echo "serving $catalog ($items products) at $base, metrics at $metrics_url; $split; $DURATION per scenario, $VUS VUs" >&2
+}
+trap cleanup EXIT
+case "$backend" in
+memory) ;;
+elasticsearch)
+	if [ -z "${ELASTICSEARCH_URL:-}" ]; then
+		if ! scripts/elasticsearch.sh status >/dev/null 2>&1; then
+			scripts/elasticsearch.sh start >/dev/null
+			es_started=1
+		fi
+		ELASTICSEARCH_URL=$(scripts/elasticsearch.sh url)
+	fi
+	es_index=bench-api
+	echo "publishing the catalog's feeds to $ELASTICSEARCH_URL (alias $es_index)" >&2
+	go run ./cmd/indexer sync --config indexer/retailers.yaml --out "$out/es-catalog.snapshot" --quiet \
+		--publish elasticsearch --es-url "$ELASTICSEARCH_URL" --es-index "$es_index" --es-keep 1 >"$out/publish.log" 2>&1 ||
+		{ tail -n 20 "$out/publish.log" >&2; exit 1; }
+	catalog=$out/es-catalog.snapshot
+	backends=(memory elasticsearch)
+	;;
+*) echo "SEARCH_BACKEND must be memory or elasticsearch, got $backend" >&2; exit 2 ;;
+esac
+
+# start_server serves the catalog with a backend on two distinct free
+# ports (the API's and the metrics listener's); it sets pid, base and
+# metrics_url.
+start_server() {
+	local be=$1 port metrics_port
+	read -r port metrics_port < <(python3 -c '
+import socket
+a, b = socket.socket(), socket.socket()
+a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
+print(a.getsockname()[1], b.getsockname()[1])')
+	base="http://127.0.0.1:$port"
+	metrics_url="http://127.0.0.1:$metrics_port/metrics"
+	local es_env=()
+	if [ "$be" = elasticsearch ]; then
+		es_env=(SEARCH_BACKEND=elasticsearch ELASTICSEARCH_URL="$ELASTICSEARCH_URL" ELASTICSEARCH_INDEX="$es_index")
+	fi
+	env HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" CATALOG_PATH="$catalog" API_KEYS="$KEY=1000000000000" \
+		LOG_LEVEL=warn RELOAD_INTERVAL=0 ${procs:+GOMAXPROCS=$procs} "${es_env[@]}" "${tracing_env[@]}" "${server_pin[@]}" "$out/api" >"$out/server-$be.log" 2>&1 &
+	pid=$!
+	# A large catalog takes a while to load: wait as long as the server
+	# lives, up to START_TIMEOUT seconds (default 600).
+	local t_start=$SECONDS
+	until curl -fs "$base/api/health" >/dev/null 2>&1; do
+		kill -0 $pid 2>/dev/null || { cat "$out/server-$be.log" >&2; exit 1; }
+		if (( SECONDS - t_start > ${START_TIMEOUT:-600} )); then
+			echo "the server did not answer within ${START_TIMEOUT:-600} s (START_TIMEOUT)" >&2
+			exit 1
+		fi
+		sleep 0.1
+	done
+	echo "$be: server answered after $((SECONDS - t_start)) s" >&2
+	items=$(curl -fs "$base/api/health" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"])')
+	curl -fs "$metrics_url" >/dev/null || { echo "no metrics at $metrics_url" >&2; cat "$out/server-$be.log" >&2; exit 1; }
+	echo "$be: serving $catalog ($items products) at $base, metrics at $metrics_url; $split; $DURATION per scenario, $VUS VUs" >&2
+}
+
+stop_server() {
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null || true
+	pid=""
+}
 
 # metric_sums prints "engine_seconds request_seconds" for a route and engine
 # operation, summed over statuses, from the server's metrics listener.
@@ -142,58 +199,104 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 hz=$(getconf CLK_TCK)
 
 declare -A rate p50 p99 share failed cpu
-run() { # name scenario route op [rate]
-	local name=$1 scenario=$2 route=$3 op=$4 r=${5:-0}
-	local before after t0 t1
-	before=$(metric_sums "$route" "$op")
-	t0=$(cpu_ticks)
+# k6_run runs one k6 scenario and records its rate, p50, p99 and failed
+# share under key.
+k6_run() { # key scenario [rate]
+	local key=$1 scenario=$2 r=${3:-0} file=${1//\//-}
 	"${load_pin[@]}" "$k6" run -q --no-usage-report -e SCENARIO="$scenario" -e BASE_URL="$base" -e API_KEY="$KEY" \
-		-e DURATION="$DURATION" -e VUS="$VUS" -e RATE="$r" -e SUMMARY="$out/$name.json" loadtest/api.js >"$out/$name.txt" 2>&1 ||
-		{ cat "$out/$name.txt" >&2; exit 1; }
-	t1=$(cpu_ticks)
-	after=$(metric_sums "$route" "$op")
-	read -r rate[$name] p50[$name] p99[$name] failed[$name] < <(python3 -c '
+		-e ES_URL="${ELASTICSEARCH_URL:-}" -e ES_INDEX="${es_index:-}" \
+		-e DURATION="$DURATION" -e VUS="$VUS" -e RATE="$r" -e SUMMARY="$out/$file.json" loadtest/api.js >"$out/$file.txt" 2>&1 ||
+		{ cat "$out/$file.txt" >&2; exit 1; }
+	read -r "rate[$key]" "p50[$key]" "p99[$key]" "failed[$key]" < <(python3 -c '
 import json, sys
 m = json.load(open(sys.argv[1]))["metrics"]
 d = m["http_req_duration"]["values"]
-print(round(m["http_reqs"]["values"]["rate"]), round(d["med"], 2), round(d["p(99)"], 2), m["http_req_failed"]["values"]["rate"])' "$out/$name.json")
-	share[$name]=$(python3 -c '
+print(round(m["http_reqs"]["values"]["rate"]), round(d["med"], 2), round(d["p(99)"], 2), m["http_req_failed"]["values"]["rate"])' "$out/$file.json")
+}
+
+run() { # backend name scenario route op [rate]
+	local be=$1 name=$2 scenario=$3 route=$4 op=$5 r=${6:-0} key=$1/$2
+	local before after t0 t1
+	before=$(metric_sums "$route" "$op")
+	t0=$(cpu_ticks)
+	k6_run "$key" "$scenario" "$r"
+	t1=$(cpu_ticks)
+	after=$(metric_sums "$route" "$op")
+	share[$key]=$(python3 -c '
 import sys
 b, a = [list(map(float, s.split())) for s in sys.argv[1:3]]
 eng, req = a[0]-b[0], a[1]-b[1]
 print(f"{100*eng/req:.0f}%" if req > 0 else "-")' "$before" "$after")
 	# Server CPU per request: robust to other load on the machine, and
 	# the capacity of one core at that cost.
-	cpu[$name]=$(python3 -c '
+	cpu[$key]=$(python3 -c '
 import json, sys
 n = json.load(open(sys.argv[1]))["metrics"]["http_reqs"]["values"]["count"]
 us = (float(sys.argv[3]) - float(sys.argv[2])) / float(sys.argv[4]) * 1e6 / max(n, 1)
-print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/$name.json" "$t0" "$t1" "$hz")
-	printf '%-16s %7s req/s  p50 %5s ms  p99 %6s ms  engine share %4s  server CPU %s  failed %s\n' \
-		"$name" "${rate[$name]}" "${p50[$name]}" "${p99[$name]}" "${share[$name]}" "${cpu[$name]}" "${failed[$name]}" | tee -a "$out/report.txt"
+print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/${key//\//-}.json" "$t0" "$t1" "$hz")
+	printf '%-14s %-16s %7s req/s  p50 %5s ms  p99 %6s ms  engine share %4s  server CPU %s  failed %s\n' \
+		"$be" "$name" "${rate[$key]}" "${p50[$key]}" "${p99[$key]}" "${share[$key]}" "${cpu[$key]}" "${failed[$key]}" | tee -a "$out/report.txt"
 }
 
+SCENARIOS=${SCENARIOS:-health lite full product lite-half-rate}
 : >"$out/report.txt"
-echo "bench-api $(date -u +%FT%TZ): $items products; $split; $DURATION per scenario; tracing $TRACING" | tee -a "$out/report.txt"
-run health health /api/health health
-run lite lite /api/search search
-run full full /api/search search
-run product product '/api/product/{id}' product
-half=$(( rate[lite] / 2 ))
-run lite-half-rate lite /api/search search "$half"
+echo "bench-api $(date -u +%FT%TZ): $catalog; $split; $DURATION per scenario; tracing $TRACING; backends ${backends[*]}" | tee -a "$out/report.txt"
+for be in "${backends[@]}"; do
+	start_server "$be"
+	for sc in $SCENARIOS; do
+		case $sc in
+		health) run "$be" health health /api/health health ;;
+		lite) run "$be" lite lite /api/search search ;;
+		full) run "$be" full full /api/search search ;;
+		product) run "$be" product product '/api/product/{id}' product ;;
+		lite-half-rate) run "$be" lite-half-rate lite /api/search search "$((${rate[$be/lite]:-200} / 2))" ;;
+		*) echo "unknown scenario $sc" >&2; exit 2 ;;
+		esac
+	done
+	stop_server
+done
+if [ "$backend" = elasticsearch ]; then
+	k6_run node/raw raw
+	printf '%-14s %-16s %7s req/s  p50 %5s ms  p99 %6s ms  (the node alone: the lite mix as plain searches)  failed %s\n' \
+		node raw "${rate[node/raw]}" "${p50[node/raw]}" "${p99[node/raw]}" "${failed[node/raw]}" | tee -a "$out/report.txt"
+fi
 
-python3 - "$out/report.txt" "${rate[lite]}" "${rate[health]}" "${p99[lite-half-rate]}" "${failed[lite]}${failed[full]}${failed[product]}${failed[health]}" <<'EOF' | tee -a "$out/report.txt"
+# The table and the checks, from "key rate p50 p99 failed" lines.
+for k in "${!rate[@]}"; do echo "$k ${rate[$k]} ${p50[$k]} ${p99[$k]} ${failed[$k]}"; done >"$out/results.txt"
+python3 - "$backend" "$out/results.txt" <<'PY' | tee -a "$out/report.txt"
 import sys
-report, lite, health, p99, failed = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
-checks = [
-    (f"lite searches >= 10000/s: {lite:.0f}/s", lite >= 10000),
-    (f"p99 <= 10 ms at half the lite rate: {p99} ms", p99 <= 10),
-    (f"lite >= 60% of health: {100*lite/health:.0f}%", lite >= 0.6 * health),
-    ("no failed requests", set(failed) <= set("0.")),
-]
+backend, path = sys.argv[1], sys.argv[2]
+r = {}
+for line in open(path):
+    k, rate, p50, p99, failed = line.split()
+    r[k] = (float(rate), float(p50), float(p99), float(failed))
+mem = lambda n: r.get("memory/" + n)
+es = lambda n: r.get("elasticsearch/" + n)
+raw = r.get("node/raw")
+checks = []
+if backend == "elasticsearch":
+    print()
+    print(f"{'scenario':<16} {'embedded req/s':>14} {'p50 ms':>7} {'p99 ms':>7}   {'cluster req/s':>13} {'p50 ms':>7} {'p99 ms':>7}   {'cluster/embedded':>16}")
+    for n in ["health", "lite", "full", "product", "lite-half-rate"]:
+        a, b = mem(n), es(n)
+        if a and b:
+            print(f"{n:<16} {a[0]:>14.0f} {a[1]:>7.2f} {a[2]:>7.2f}   {b[0]:>13.0f} {b[1]:>7.2f} {b[2]:>7.2f}   {b[0]/a[0]:>16.2f}")
+    if raw:
+        print(f"{'node alone (raw)':<16} {'':>14} {'':>7} {'':>7}   {raw[0]:>13.0f} {raw[1]:>7.2f} {raw[2]:>7.2f}")
+    if es("lite") and raw:
+        checks.append((f"cluster lite >= 70% of the node alone: {es('lite')[0]:.0f}/s of {raw[0]:.0f}/s = {es('lite')[0]/raw[0]:.2f}", es("lite")[0] >= 0.7 * raw[0]))
+    if es("health") and mem("health"):
+        checks.append((f"cluster health >= 50% of embedded health: {es('health')[0]/mem('health')[0]:.2f}", es("health")[0] >= 0.5 * mem("health")[0]))
+if mem("lite"):
+    checks.append((f"lite searches >= 10000/s: {mem('lite')[0]:.0f}/s", mem("lite")[0] >= 10000))
+if mem("lite-half-rate"):
+    checks.append((f"p99 <= 10 ms at half the lite rate: {mem('lite-half-rate')[2]} ms", mem("lite-half-rate")[2] <= 10))
+if mem("lite") and mem("health"):
+    checks.append((f"lite >= 60% of health: {100*mem('lite')[0]/mem('health')[0]:.0f}%", mem("lite")[0] >= 0.6 * mem("health")[0]))
+checks.append(("no failed requests", all(v[3] == 0 for v in r.values())))
 for text, ok in checks:
     print(("PASS " if ok else "MISS ") + text)
-EOF
+PY
 if grep -q "^MISS no failed" "$out/report.txt"; then
 	exit 1
 fi

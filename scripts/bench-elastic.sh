@@ -9,7 +9,14 @@
 #     (BenchmarkSearch, BENCH_QUERIES queries per engine, default 3000),
 #     beside the node alone answering the equivalent plain queries ("raw":
 #     words matched in the title, the filters, the page of lite products),
-#     and how much the Elasticsearch engine's p50 exceeds the node's.
+#     and how much the Elasticsearch engine's p50 exceeds the node's
+#     (target: at most 1 ms);
+#   - load: the REST API in cluster mode beside the embedded one and the
+#     node alone under k6 (scripts/bench-api.sh with
+#     SEARCH_BACKEND=elasticsearch, health and lite searches, LOAD_DURATION
+#     each, default 10s), with the ratios: cluster lite searches against
+#     the node alone answering the equivalent plain searches (target 0.70),
+#     cluster health against embedded health (target 0.50). LOAD=0 skips it.
 #
 # It uses ELASTICSEARCH_URL when set; otherwise it starts the local node
 # (scripts/elasticsearch.sh) and stops it again if it was not running.
@@ -65,7 +72,16 @@ awk '
 		median[name] = p50
 	}
 	END {
-		if (("elastic" in median) && ("raw" in median) && median["raw"] > 0)
-			printf "elastic p50 - raw p50: %.2f ms (%.2fx the node alone)\n", (median["elastic"] - median["raw"]) / 1e6, median["elastic"] / median["raw"]
+		if (("elastic" in median) && ("raw" in median) && median["raw"] > 0) {
+			d = (median["elastic"] - median["raw"]) / 1e6
+			printf "elastic p50 - raw p50: %.2f ms (%.2fx the node alone)\n", d, median["elastic"] / median["raw"]
+			printf "%s engine p50 <= the node alone + 1 ms: %.2f ms over\n", d <= 1 ? "PASS" : "MISS", d
+		}
 	}
-' "$out/search.txt"
+' "$out/search.txt" | tee "$out/summary.txt"
+
+if [ "${LOAD:-1}" = 1 ]; then
+	echo
+	SEARCH_BACKEND=elasticsearch SCENARIOS="health lite" DURATION="${LOAD_DURATION:-10s}" scripts/bench-api.sh |
+		sed -n '/^scenario/,$p' | tee -a "$out/summary.txt"
+fi
