@@ -13,8 +13,9 @@ import (
 )
 
 // The relevance score of the embedded engine (see package memory): the
-// same constants, the same float64 arithmetic in the same order, so that
-// both engines order products identically.
+// same constants and weights; the node computes the score with them
+// (ranking.scoreQuery) in the float32 arithmetic the embedded engine
+// rounds to, so that both engines order products identically.
 const (
 	bm25K1         = 1.2
 	bm25B          = 0.75
@@ -260,9 +261,11 @@ func lengthNorm(l int, avg float64) float64 {
 	return (bm25K1 + 1) / (1 + bm25K1*(1-bm25B+bm25B*float64(l)/avg))
 }
 
-// constantScore scores the documents matching filter with weight.
+// constantScore scores the documents matching filter with weight. The
+// node keeps a boost in float32: it is sent as one, so that the value is
+// the one the embedded engine rounds to.
 func constantScore(filter any, weight float64) obj {
-	return obj{"constant_score": obj{"filter": filter, "boost": weight}}
+	return obj{"constant_score": obj{"filter": filter, "boost": float32(weight)}}
 }
 
 // scoreQuery returns the query whose score is the embedded engine's
