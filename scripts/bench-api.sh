@@ -149,7 +149,7 @@ a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
 print(a.getsockname()[1], b.getsockname()[1])')
 	base="http://127.0.0.1:$port"
 	metrics_url="http://127.0.0.1:$metrics_port/metrics"
-	local es_env=()
+	local es_env=(SEARCH_BACKEND=memory)
 	if [ "$be" = elasticsearch ]; then
 		es_env=(SEARCH_BACKEND=elasticsearch ELASTICSEARCH_URL="$ELASTICSEARCH_URL" ELASTICSEARCH_INDEX="$es_index")
 	fi

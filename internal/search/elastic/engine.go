@@ -23,19 +23,26 @@
 // Filters (category, brand, price range, required title words) are one
 // bool filter. price_asc and price_desc sort by price then id; relevance
 // without query words follows the browse rank. Relevance with query words
-// reproduces the embedded engine's score exactly: a first request reads
-// the document frequencies of the query terms, the title word total and
-// the product count (a filters and a sum aggregation; its one hit names
-// the concrete index, which the rest of the search reads, so an alias swap
-// cannot mix two catalogs); the second (one _msearch) fetches the sort
-// keys and named-query matches of the candidates holding a scoring word
-// or word pair, per set of scoring clauses matched only the first ones
-// that can reach the page, and the first candidates of the rest in their
-// known order; the score is then computed in Go with the same float64
-// arithmetic, so ties and order agree to the last bit. The statistics of
-// the index last found behind the alias are kept (a published index never
-// changes): a search whose terms are all known skips the first request
-// and searches the alias, and one whose hits come from another index (the
+// is ranked by the node with the embedded engine's score: each title's
+// BM25 length norm (k1 1.2, b 0.75, over the catalog's mean title length)
+// is stored with the document, and the search's query is a function_score
+// that multiplies it with the sum of the weights the title holds:
+// constant_score clauses for the required words (always held), each
+// ranking-only word and each query word pair side by side or joined, the
+// weights being IDF from the index's document frequencies, times 1.5 for
+// words holding a digit, 0.5 for ranking-only words and 0.3 for pairs. The
+// node sorts by tier, score and browse rank, so one search returns the
+// page (or, constrained, the candidates with their verdicts). The node
+// computes in float32 and the embedded engine rounds its score the same
+// way, so both order alike, ties included. Titles naming a required word
+// only after "for" rank in the accessories' tier: such a search counts
+// them beside; when there are some, the two tiers are read in one
+// _msearch. The document frequencies are read (with the title word total
+// and the product count, in one search whose one hit names the concrete
+// index) the first time a word is searched, and kept for the index last
+// found behind the alias (a published index never changes): a search
+// whose terms are all known skips that request and searches the alias,
+// and one whose hits come from another index (the
 // alias moved) runs again with fresh statistics. Elasticsearch scripts are not
 // used, so the engine needs no module beyond the server itself.
 //
