@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/search"
 )
 
 // maxInline is the deepest page whose products a constrained search
@@ -31,18 +32,103 @@ func (q *query) inlinePage(body obj, sort []any) {
 	if need > maxInline || len(q.cons) == 0 {
 		return
 	}
+	matched, unverified, _ := q.verdictFilters()
+	top := func(filter any) obj {
+		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": productFields(obj{"size": need, "sort": sort}, q.req.Lite)}}}
+	}
+	body["aggs"] = obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
+}
+
+// verdictFilters returns the filters of the candidates matching every
+// constraint, of those unverified and of those excluded.
+func (q *query) verdictFilters() (matched, unverified, excluded any) {
 	var all, anyExcluded []any
 	for _, c := range q.cons {
 		matched, excluded := c.verdicts()
 		all = append(all, obj{"bool": matched})
 		anyExcluded = append(anyExcluded, obj{"bool": excluded})
 	}
-	matched := obj{"bool": obj{"filter": all}}
-	unverified := obj{"bool": obj{"must_not": append([]any{matched}, anyExcluded...)}}
-	top := func(filter any) obj {
-		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": productFields(obj{"size": need, "sort": sort}, q.req.Lite)}}}
+	matched = obj{"bool": obj{"filter": all}}
+	unverified = obj{"bool": obj{"must_not": append([]any{matched}, anyExcluded...)}}
+	excluded = obj{"bool": obj{"should": anyExcluded, "minimum_should_match": 1}}
+	return matched, unverified, excluded
+}
+
+// countExcluded names the aggregation that counts the excluded candidates.
+const countExcluded = "n_excluded"
+
+// counted answers a constrained search whose candidates are all judged
+// (no more of them than the candidate limit) in one search returning no
+// hits: the counts of matched, unverified and excluded candidates are
+// aggregations, the page the first matched then unverified products
+// (inlinePage), each with its verdicts. It reports false when the answer holds more
+// candidates than the limit.
+func (q *query) counted(ctx context.Context, res *search.Result, sort []any) (bool, error) {
+	// The verdict queries name the page's matches; beside a clause that
+	// matches every document, they decide nothing and are not evaluated
+	// over the candidates.
+	names := obj{"bool": obj{"should": append(q.verdictQueries(), obj{"match_all": obj{}})}}
+	body := obj{
+		"size":             0,
+		"track_total_hits": true,
+		"timeout":          esDuration(ctx),
+		"query":            q.boolQuery([]any{names}, nil),
 	}
-	body["aggs"] = obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
+	q.inlinePage(body, sort)
+	_, _, excluded := q.verdictFilters()
+	aggs := body["aggs"].(obj)
+	aggs[countExcluded] = obj{"filter": excluded}
+	if q.fitCheck != nil {
+		aggs["fit"] = obj{"filter": q.fitCheck}
+	}
+	var r searchResponse
+	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
+		return false, err
+	}
+	if q.e.maxCand > 0 && r.total() > q.e.maxCand {
+		return false, nil
+	}
+	if q.fitCheck != nil {
+		if err := checkFit(r.Aggregations); err != nil {
+			return false, err
+		}
+	}
+	type page struct {
+		DocCount int     `json:"doc_count"`
+		Top      topHits `json:"top"`
+	}
+	var a struct {
+		Matched   page `json:"page_matched"`
+		Unver     page `json:"page_unverified"`
+		NExcluded struct {
+			DocCount int `json:"doc_count"`
+		} `json:"n_excluded"`
+	}
+	if err := json.Unmarshal(r.Aggregations, &a); err != nil {
+		return false, fmt.Errorf("decode the verdict counts: %w", err)
+	}
+	res.Total, res.UnverifiedTotal, res.ExcludedByConstraints = a.Matched.DocCount, a.Unver.DocCount, a.NExcluded.DocCount
+	hits := append(a.Matched.Top.Hits.Hits, a.Unver.Top.Hits.Hits...)
+	if err := q.checkIndex(hits); err != nil {
+		return false, err
+	}
+	need := q.req.Offset + q.req.Limit
+	for i := q.req.Offset; i < need && i < len(hits); i++ {
+		h := &hits[i]
+		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite)
+		if err != nil {
+			return false, err
+		}
+		res.Products = append(res.Products, search.Hit{Product: p, ConstraintStatus: q.statuses(q.judge(h))})
+	}
+	return true, nil
+}
+
+// topHits is the answer of a top_hits aggregation.
+type topHits struct {
+	Hits struct {
+		Hits []hit `json:"hits"`
+	} `json:"hits"`
 }
 
 // inlineProducts reads the products of inlinePage's aggregations by id;

@@ -242,6 +242,8 @@ type query struct {
 	fitCheck any
 	// score, when set, scores the candidates (ranking.scoreQuery).
 	score any
+	// useCache: counts kept by the engine may choose how to search.
+	useCache bool
 }
 
 // constraint is one applied constraint with its accepted range and the
@@ -255,7 +257,9 @@ type constraint struct {
 // search answers a request, with cached index statistics when it can; a
 // search that finds the alias moved runs again with fresh ones.
 func (e *Engine) search(ctx context.Context, plan *search.Plan) (*search.Result, error) {
-	res, err := e.newQuery(plan).answer(ctx, true)
+	q := e.newQuery(plan)
+	q.useCache = true
+	res, err := q.answer(ctx, true)
 	if errors.Is(err, errStale) || errors.Is(err, errFitted) {
 		res, err = e.newQuery(plan).answer(ctx, false)
 	}
@@ -548,6 +552,16 @@ func (q *query) candidateLimit() int {
 // constrained runs a constrained search in a fixed order: the first
 // candidates with their verdicts, then the page's products.
 func (q *query) constrained(ctx context.Context, res *search.Result, sort []any) (*search.Result, error) {
+	// A search known to have no more candidates than the limit judges
+	// them all with aggregations.
+	key := countKey("candidates", q.filters)
+	if n, ok := q.e.stats.count(q.expect, key); ok && q.useCache && (q.e.maxCand == 0 || n <= q.e.maxCand) &&
+		q.req.Offset+q.req.Limit <= maxInline {
+		done, err := q.counted(ctx, res, sort)
+		if done || err != nil {
+			return res, err
+		}
+	}
 	f := &fetch{limit: q.candidateLimit(), body: candidateFields(obj{
 		"timeout": esDuration(ctx),
 		"query":   q.boolQuery(nil, q.verdictQueries()),
@@ -573,6 +587,7 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 			return nil, err
 		}
 	}
+	q.e.stats.putCount(f.index, key, f.total)
 	cands := make([]*hit, len(f.hits))
 	for i := range f.hits {
 		cands[i] = &f.hits[i]
@@ -671,13 +686,21 @@ func (q *query) split(ctx context.Context, res *search.Result, fit any) (*search
 		{obj{"bool": obj{"should": []any{term(fieldTier, 1), fit}, "minimum_should_match": 1}}},
 	}
 	verdicts := q.verdictQueries()
+	// A page within maxInline comes with its products.
+	inline := len(q.cons) == 0 && limit <= maxInline
 	fs := make([]*fetch, len(tiers))
 	for i, extra := range tiers {
-		fs[i] = &fetch{limit: limit, body: candidateFields(obj{
+		body := obj{
 			"timeout": esDuration(ctx),
 			"query":   q.boolQuery(extra, verdicts),
 			"sort":    scoreSort(false),
-		})}
+		}
+		if inline {
+			productFields(body, q.req.Lite)
+		} else {
+			candidateFields(body)
+		}
+		fs[i] = &fetch{limit: limit, body: body}
 	}
 	if err := q.e.run(ctx, q.index, fs...); err != nil {
 		return nil, err
@@ -701,11 +724,21 @@ func (q *query) split(ctx context.Context, res *search.Result, fit any) (*search
 	for i := q.req.Offset; i < limit && i < len(cands); i++ {
 		page = append(page, cands[i])
 	}
+	res.Products = make([]search.Hit, len(page))
+	if inline {
+		for i, h := range page {
+			p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite)
+			if err != nil {
+				return nil, err
+			}
+			res.Products[i].Product = p
+		}
+		return res, nil
+	}
 	products, err := q.e.products(ctx, page, q.req.Lite)
 	if err != nil {
 		return nil, err
 	}
-	res.Products = make([]search.Hit, len(page))
 	for i := range page {
 		res.Products[i].Product = products[i]
 	}

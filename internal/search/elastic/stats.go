@@ -24,6 +24,44 @@ type statsCache struct {
 	index    string
 	n, words int
 	df       map[string]int
+	// counts holds counts of the index's documents under a set of
+	// filters (countKey): the titles made for a query's required words,
+	// the candidates of a search.
+	counts map[string]int
+}
+
+// countKey names a count of documents: what is counted and the filters.
+func countKey(what string, filters []any) string {
+	b, err := json.Marshal(filters)
+	if err != nil {
+		return ""
+	}
+	return what + string(b)
+}
+
+// count returns the count of key in index (in the index last seen when
+// index is empty), if known.
+func (c *statsCache) count(index, key string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key == "" || (index != "" && c.index != index) {
+		return 0, false
+	}
+	n, ok := c.counts[key]
+	return n, ok
+}
+
+// putCount records the count of key in index, the index behind the alias.
+func (c *statsCache) putCount(index, key string, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key == "" || index == "" || (c.index != "" && c.index != index) {
+		return
+	}
+	if c.counts == nil || len(c.counts) >= maxCachedTerms {
+		c.counts = map[string]int{}
+	}
+	c.counts[key] = n
 }
 
 // errStale is a search answered from another index than the cached
@@ -57,7 +95,7 @@ func (c *statsCache) put(st *termStats) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.index != st.index || len(c.df) >= maxCachedTerms {
-		c.index, c.n, c.words, c.df = st.index, st.n, st.words, make(map[string]int, len(st.df))
+		c.index, c.n, c.words, c.df, c.counts = st.index, st.n, st.words, make(map[string]int, len(st.df)), nil
 	}
 	for t, df := range st.df {
 		c.df[t] = df
@@ -69,7 +107,7 @@ func (c *statsCache) drop(index string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.index == index {
-		c.index, c.df = "", nil
+		c.index, c.df, c.counts = "", nil, nil
 	}
 }
 
@@ -78,9 +116,16 @@ func (c *statsCache) drop(index string) {
 // from the cached index), else read from the index and cached.
 func (q *query) stats(ctx context.Context, useCache bool) (*termStats, error) {
 	terms := statTerms(&q.plan.Analysis)
+	fitKey := ""
+	if fitQuery(&q.plan.Analysis) != nil {
+		fitKey = countKey("fit", q.filters)
+	}
 	if useCache {
 		if st := q.e.stats.get(terms); st != nil {
 			q.expect = st.index
+			if n, ok := q.e.stats.count(st.index, fitKey); ok {
+				st.fit = n
+			}
 			return st, nil
 		}
 	}
@@ -89,6 +134,9 @@ func (q *query) stats(ctx context.Context, useCache bool) (*termStats, error) {
 		return nil, err
 	}
 	q.e.stats.put(st)
+	if fitKey != "" {
+		q.e.stats.putCount(st.index, fitKey, st.fit)
+	}
 	return st, nil
 }
 
