@@ -57,7 +57,13 @@
 // request returns the first MaxCandidates candidates in sort order (paged
 // with search_after beyond 10,000) with their verdicts, from which the
 // counts and the matched-then-unverified page are taken. The page's
-// products are then read with one _mget from the same concrete index.
+// products are then read with one _mget from the same concrete index,
+// unless within the first 100 (top_hits within the matched and the
+// unverified filters). The candidate count of each set of filters is
+// kept per index: a search known to have no more candidates than
+// MaxCandidates returns no hits at all, its counts and page being
+// aggregations (filters, top_hits) of one search, and runs as above when
+// the answer shows more.
 //
 // A product by canonical id is one get of its document; only an id that is
 // no document's is then searched for among the offer ids.
