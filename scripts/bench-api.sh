@@ -109,10 +109,12 @@ backends=(memory)
 es_started=0
 pid=""
 cleanup() {
-	kill $pid $sink_pid 2>/dev/null
-	wait $pid $sink_pid 2>/dev/null || true
+	if [ -n "$pid$sink_pid" ]; then
+		kill $pid $sink_pid 2>/dev/null || true
+		wait $pid $sink_pid 2>/dev/null || true
+	fi
 	if [ "$es_started" = 1 ]; then
-		scripts/elasticsearch.sh stop >/dev/null
+		scripts/elasticsearch.sh stop >/dev/null || true
 	fi
 }
 trap cleanup EXIT
