@@ -15,23 +15,21 @@ const (
 // length norm order.
 func early(n, k int) bool { return n >= earlyMin && n >= earlyRatio*k }
 
-// bestSum is the most a title can score before its length norm: the
-// weights of every query word and every pair, added in the order score
+// bestOpt is the most a title can hold of the optional weights: every
+// query word's and every pair's, each rounded and added in the order score
 // adds them. Float addition of non-negative weights is monotone, so no
-// document's sum exceeds it, and bestSum() * norm bounds its score.
-func (q *query) bestSum() float64 {
+// title's sum exceeds it, and total(bestOpt(), true, norm) bounds the
+// score of every title with that norm.
+func (q *query) bestOpt() float64 {
 	sc := q.sc
 	sum := 0.0
-	if q.hasRequired {
-		sum = q.reqWeight
-	}
 	for p := range q.nScored {
 		if q.reqBits&(1<<p) == 0 {
-			sum += sc.termW[p]
+			sum += float64(float32(sc.termW[p]))
 		}
 	}
 	for p := range q.nScored {
-		sum += sc.pairW[p]
+		sum += float64(float32(sc.pairW[p]))
 	}
 	return sum
 }
@@ -40,8 +38,8 @@ func (q *query) bestSum() float64 {
 // relevance, in no particular order: the same documents as scoring every
 // one and keeping the k best. Documents are read tier by tier, each by
 // descending length norm (the flat order), and reading stops once the
-// best score a document left could have, bestSum times its norm, cannot
-// beat the k-th best found: norms only fall from there, and ties on the
+// best score a document left could have, the total of bestOpt at its
+// norm, cannot beat the k-th best found: norms only fall from there, and ties on the
 // score go to the browse rank, so no later document could enter.
 //
 // The documents that may still enter are gathered unsorted; whenever they
@@ -53,7 +51,7 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 		return rs
 	}
 	q.computeMasks()
-	best := q.bestSum()
+	best := q.bestOpt()
 	passes := []int{passAll}
 	if q.useTier {
 		passes = []int{passProducts, passAccessories}
@@ -81,7 +79,7 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 					}
 					continue
 				}
-				bound := ranked{tier: tier, score: best * ix.info[doc].norm}
+				bound := ranked{tier: tier, score: q.total(best, true, ix.info[doc].norm)}
 				if !rankedLess(&bound, &bar) {
 					break read
 				}

@@ -101,9 +101,9 @@ func TestBestK(t *testing.T) {
 	}
 }
 
-// TestBestSumBounds checks that bestSum bounds the score before the norm
-// of every candidate: the bound early stopping rests on.
-func TestBestSumBounds(t *testing.T) {
+// TestBestOptBounds checks that the total of bestOpt bounds the score of
+// every candidate at its own norm: the bound early stopping rests on.
+func TestBestOptBounds(t *testing.T) {
 	ix, err := build(copies(t, 3), catalog.DefaultAttributes())
 	if err != nil {
 		t.Fatal(err)
@@ -111,11 +111,12 @@ func TestBestSumBounds(t *testing.T) {
 	for _, raw := range []string{"query=galaxy+s24", "query=iphone+15+pro+case", "query=wh-1000xm5+sony", "query=rtx+4070+laptop"} {
 		if q, ok := prepared(t, ix, raw); ok {
 			q.computeMasks()
-			best := q.bestSum()
+			best := q.bestOpt()
 			for i := range q.c.len() {
 				doc := q.c.at(i)
-				if s := q.score(doc, 1); s > best {
-					t.Errorf("%s: %s scores %g before its norm, above the bound %g", raw, ix.products[doc].ID, s, best)
+				norm := ix.info[doc].norm
+				if s, bound := q.score(doc, norm), q.total(best, true, norm); s > bound {
+					t.Errorf("%s: %s scores %g, above the bound %g", raw, ix.products[doc].ID, s, bound)
 				}
 			}
 			ix.putScratch(q.sc)

@@ -80,10 +80,6 @@ func (q *query) score(doc uint32, norm float64) float64 {
 			}
 		}
 	}
-	var sum float32
-	if q.hasRequired {
-		sum = float32(q.reqWeight)
-	}
 	opt, held := 0.0, false
 	for x := present &^ q.reqBits; x != 0; x &= x - 1 {
 		opt += float64(float32(sc.termW[mathbits.TrailingZeros32(x)]))
@@ -92,6 +88,18 @@ func (q *query) score(doc uint32, norm float64) float64 {
 	for x := pairs; x != 0; x &= x - 1 {
 		opt += float64(float32(sc.pairW[mathbits.TrailingZeros32(x)]))
 		held = true
+	}
+	return q.total(opt, held, norm)
+}
+
+// total is a title's score from the sum of the optional weights it holds
+// (each already rounded to float32), whether it holds any, and its length
+// norm. Every step is monotone in opt and norm, so the total of the most a
+// title could hold bounds every title's score (see bestK).
+func (q *query) total(opt float64, held bool, norm float64) float64 {
+	var sum float32
+	if q.hasRequired {
+		sum = float32(q.reqWeight)
 	}
 	if held {
 		sum += float32(opt)
