@@ -275,7 +275,6 @@ type department struct {
 type catalogFile struct {
 	Departments map[string]*department `yaml:"departments"`
 	Lists       map[string]axis        `yaml:"lists"`
-	Editions    map[string][]string    `yaml:"editions"`
 	Brands      map[string]string      `yaml:"brand_aliases"`
 }
 
@@ -425,11 +424,6 @@ func (d *data) check() error {
 			if _, err := parseDims(dep.Dims); err != nil {
 				errs = append(errs, fmt.Errorf("department %s: %w", name, err))
 			}
-		}
-	}
-	for _, c := range catalog.Categories() {
-		if len(d.Editions[c]) < 9 {
-			errs = append(errs, fmt.Errorf("editions: category %s needs at least 9 edition labels, has %d", c, len(d.Editions[c])))
 		}
 	}
 	errs = append(errs, d.checkShops()...)

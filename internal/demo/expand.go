@@ -17,7 +17,7 @@ type product struct {
 	price    float64           // base price in GBP
 	gtin     string            // EAN-13
 	mpn      string
-	lineName string // line name with the edition label
+	lineName string // line name as retailers write it
 	noun     string // what the product is, without words that repeat the name
 	short    string
 	cpuFam   string // processor family: "Intel Core i5"
@@ -90,18 +90,23 @@ func (x *expander) specsIn(s string) *[numAttrs]float64 {
 }
 
 // expand lists every product of the data at the given scale. Scale N makes
-// N editions of every line; edition 0 is the line as the data describes it,
-// later editions carry an edition label from catalog.yaml, a model-number
-// suffix ("/A2") and their own GTINs. Products of lower editions come first, so the
+// N editions of every line (see scale.go): edition 0 is the line as the
+// data describes it, later editions are new lines with their own names,
+// model numbers and GTINs. Products of lower editions come first, so the
 // products of scale 1 are the first products of every larger scale.
 func (d *data) expand(scale int) ([]product, error) {
 	x := &expander{d: d, brandSeq: map[string]int{}, lineSeq: make([]int, len(d.Lines)),
 		keys: map[string]bool{}, specs: map[string]*[numAttrs]float64{}}
+	names, err := newRenamer(d, tables())
+	if err != nil {
+		return nil, err
+	}
 	for e := range scale {
-		// Model-number sequences restart in every edition; the edition
-		// suffix keeps them apart.
+		// Model-number sequences restart in every edition; the
+		// edition's own model-number prefixes keep them apart.
 		clear(x.lineSeq)
 		for li, l := range d.Lines {
+			l := names.line(l, e)
 			var chosen [numAxes]*option
 			if err := x.walk(li, l, e, 0, l.Axes, &chosen); err != nil {
 				return nil, fmt.Errorf("%s: line %s: %w", l.file, l.ID, err)
@@ -209,14 +214,8 @@ func (x *expander) emit(li int, l *line, edition int, axes *[numAxes]axis, chose
 		return fmt.Errorf("product %s has price %.2f", key.String(), price)
 	}
 	p.lineName = l.Name
-	if edition > 0 {
-		p.lineName = strings.TrimSpace(l.Name + " " + x.editionLabel(dept.Category, edition))
-		if l.Name == "" {
-			p.vals[axModel] += " " + x.editionLabel(dept.Category, edition)
-		}
-		price *= 1 - 0.03*float64((edition-1)%4) + 0.02*float64((edition-1)%3)
-		fmt.Fprintf(&key, "-e%d", edition+1)
-	}
+	price = editionPrice(price, edition)
+	key.WriteString(editionKey(edition))
 	name := p.name()
 	p.noun, p.short = trimOverlap(name, p.noun), trimOverlap(name, p.short)
 	p.cpuFam, p.cpuShort = cpuName(p.vals[axCPU], "family"), cpuName(p.vals[axCPU], "short")
@@ -233,9 +232,6 @@ func (x *expander) emit(li int, l *line, edition int, axes *[numAxes]axis, chose
 	seq := x.lineSeq[li]
 	x.lineSeq[li]++
 	p.mpn = renderMPN(mpn, seq, &p)
-	if edition > 0 {
-		p.mpn += "/" + string(rune('A'+(edition-1)%26)) + strconv.Itoa((edition-1)/26+2)
-	}
 	n := x.brandSeq[l.Brand]
 	x.brandSeq[l.Brand]++
 	p.gtin = makeGTIN(x.d.brandCode[l.Brand], n)
@@ -274,16 +270,6 @@ func (p *product) readLiteralSpecs(specsIn func(string) *[numAttrs]float64) erro
 		}
 	}
 	return nil
-}
-
-// editionLabel names edition e (1-based beyond the data's own edition 0).
-func (x *expander) editionLabel(category string, e int) string {
-	labels := x.d.Editions[category]
-	label := labels[(e-1)%len(labels)]
-	if cycle := (e - 1) / len(labels); cycle > 0 {
-		label += fmt.Sprintf(" Series %d", cycle+1)
-	}
-	return label
 }
 
 // renderMPN fills a model-number pattern: {seq:N} is the product's sequence
