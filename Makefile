@@ -7,7 +7,7 @@ DEMO := $(BUILD)/demo
 SNAPSHOT := $(BUILD)/catalog.snapshot
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: run test lint demo catalog test-race bench-indexer bench-search bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval train-matcher clean \
+.PHONY: run test lint demo catalog test-race bench-indexer bench-search bench-scale bench-api bench-tracing bench-elastic test-elastic test-elastic-cluster test-otel fuzz-api test-mcp test-browser test-redis eval train-matcher clean \
 	image test-operator e2e-k8s k8s-schemas skaffold-render
 
 # Generate the demo feeds and index them into the catalog snapshot; both are
@@ -74,6 +74,14 @@ lint:
 # Index the demo set and a 10x demo set; prints wall time and peak memory.
 bench-indexer:
 	./scripts/bench-indexer.sh
+
+# One table of how indexing and serving grow with the catalog: index CPU and
+# peak memory, snapshot size, API start, memory and reload peak, latency
+# per query class and lite searches per second at each scale of SCALES
+# (see scripts/bench-scale.sh; 30x takes minutes and about 4 GB).
+SCALES ?= 1 3 10 30
+bench-scale:
+	SCALES="$(SCALES)" ./scripts/bench-scale.sh
 
 # Compare the search engine with Bleve and SQLite FTS5 on the demo catalog and
 # check its scaling on a 10x catalog (bench/, a module of its own).
