@@ -39,8 +39,8 @@ type renamed struct {
 // newRenamer collects the data's words: every word of its files is taken.
 // Brands, tier and joining words are kept, and so are the words of nouns,
 // department paths and describing axes (colour, processor, connection,
-// variant) unless model or fit values hold them too ("iPhone" in "Case
-// for iPhone" names a device).
+// variant) unless line names, model or fit values hold them too ("iPhone"
+// in "Case for iPhone" names a device).
 func newRenamer(d *data, fsys fs.FS) (*renamer, error) {
 	r := &renamer{keep: map[string]bool{}, taken: map[string]bool{}, made: map[renamed]string{}}
 	err := fs.WalkDir(fsys, ".", func(path string, e fs.DirEntry, err error) error {
@@ -79,6 +79,7 @@ func newRenamer(d *data, fsys fs.FS) (*renamer, error) {
 	}
 	for _, l := range d.Lines {
 		addWords(describing, l.Noun+" "+l.Short)
+		addWords(proper, l.Name)
 		addWords(r.keep, l.Brand)
 		for ax, a := range l.Axes {
 			collect(a, ax)
