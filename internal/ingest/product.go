@@ -16,15 +16,24 @@ import (
 	"productsearch/internal/extract"
 )
 
-// built is a product under construction with the entries behind it.
+// built is a product under construction with what later stages need of
+// the listings behind it; the listings themselves are let go once it is
+// built.
 type built struct {
 	product catalog.Product
-	entries []*entry
-	anchor  string // the smallest identifier of the group, for new ids and ordering
+	// prevPIDs are the previous snapshot's products of its offers, one
+	// per offer that had one.
+	prevPIDs []string
+	// retailers of its listings, kept only for a product outside the 19
+	// categories, which is counted per retailer and left out.
+	retailers []string
+	anchor    string // the smallest identifier of the group, for new ids and ordering
 }
 
 // buildAll builds one product per group, in parallel. Groups that do not fall
-// in the 19 categories come back with an empty category.
+// in the 19 categories come back with an empty category. Each group's
+// entries are released from entries as soon as its product is built, so
+// the listings and the products they become are not all held at once.
 func buildAll(entries []*entry, groups [][]int, progress Progress) []*built {
 	out := make([]*built, len(groups))
 	workers := runtime.GOMAXPROCS(0)
@@ -35,7 +44,7 @@ func buildAll(entries []*entry, groups [][]int, progress Progress) []*built {
 			for g := w; g < len(groups); g += workers {
 				es := make([]*entry, len(groups[g]))
 				for i, idx := range groups[g] {
-					es[i] = entries[idx]
+					es[i], entries[idx] = entries[idx], nil
 				}
 				out[g] = build(es)
 			}
@@ -48,15 +57,21 @@ func buildAll(entries []*entry, groups [][]int, progress Progress) []*built {
 
 // build makes the canonical product of one group of listings.
 func build(es []*entry) *built {
-	b := &built{entries: es}
+	b := &built{}
 	classes := make([]classify.Result, len(es))
 	for i, e := range es {
 		classes[i] = e.class
+		if e.prevPID != "" {
+			b.prevPIDs = append(b.prevPIDs, e.prevPID)
+		}
 	}
 	cls := classify.Combine(classes)
 	p := &b.product
 	p.Category, p.ProductType = cls.Category, cls.Type
 	if p.Category == "" {
+		for _, e := range es {
+			b.retailers = append(b.retailers, e.listing.Retailer)
+		}
 		return b
 	}
 
@@ -121,7 +136,22 @@ func build(es []*entry) *built {
 	p.Title = representativeTitle(es, p.Brand, mostStated(p.Attributes))
 
 	b.anchor = anchorOf(es)
+	b.compact()
 	return b
+}
+
+// compact copies the strings the product keeps of its listings into one
+// allocation of its own, so the listings' strings (descriptions that lost
+// to a longer one, category paths, merchant ids) are freed with them.
+func (b *built) compact() {
+	p := &b.product
+	fields := []*string{&b.anchor, &p.Title, &p.Brand, &p.DeliveryTime, &p.ImageURL, &p.PurchaseURL,
+		&p.Specs.Description, &p.Specs.ModelNumber, &p.Specs.Dimensions}
+	for i := range p.Offers {
+		o := &p.Offers[i]
+		fields = append(fields, &o.ID, &o.Title, &o.DeliveryTime, &o.PurchaseURL, &o.ImageURL)
+	}
+	compactStrings(fields...)
 }
 
 // anchorOf is the group's smallest GTIN, or failing that its smallest offer id.
@@ -249,10 +279,8 @@ func assignIDs(products []*built) int {
 	var claims []claim
 	for i, b := range products {
 		counts := map[string]int{}
-		for _, e := range b.entries {
-			if e.prevPID != "" {
-				counts[e.prevPID]++
-			}
+		for _, pid := range b.prevPIDs {
+			counts[pid]++
 		}
 		for pid, n := range counts {
 			claims = append(claims, claim{i, pid, n})

@@ -119,12 +119,16 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time)
 			rr.reject("duplicate_id", rec.Row)
 			continue
 		}
-		seen[l.OfferID] = true
-		compact(&l)
 		if l.LastUpdated.IsZero() || l.LastUpdated.After(now) {
 			l.LastUpdated = now
 		}
-		res.entries = append(res.entries, newEntry(l))
+		e := newEntry(l)
+		// The retailer's own id and category text have served
+		// classification; nothing after it reads them.
+		e.listing.MerchantID, e.listing.CategoryPath, e.listing.TaxonomyID = "", "", ""
+		compact(&e.listing)
+		seen[e.listing.OfferID] = true // the compacted id: the row's buffer is not pinned
+		res.entries = append(res.entries, e)
 		rr.Accepted++
 	}
 	return res
@@ -172,10 +176,13 @@ func staleEntries(prev *catalog.Snapshot, retailer string) []*entry {
 // one string per row), so without this a kept title would pin the whole
 // row, and a large sync would hold every feed in memory.
 func compact(l *catalog.Listing) {
-	fields := [...]*string{
-		&l.OfferID, &l.MerchantID, &l.Title, &l.Description, &l.DeliveryTime, &l.URL, &l.ImageURL,
-		&l.GTIN, &l.MPN, &l.ModelNumber, &l.Brand, &l.Colour, &l.CategoryPath, &l.TaxonomyID, &l.Dimensions,
-	}
+	compactStrings(&l.OfferID, &l.MerchantID, &l.Title, &l.Description, &l.DeliveryTime, &l.URL, &l.ImageURL,
+		&l.GTIN, &l.MPN, &l.ModelNumber, &l.Brand, &l.Colour, &l.CategoryPath, &l.TaxonomyID, &l.Dimensions)
+}
+
+// compactStrings copies the strings into one allocation of exactly their
+// size and points each at its copy.
+func compactStrings(fields ...*string) {
 	n := 0
 	for _, f := range fields {
 		n += len(*f)

@@ -136,11 +136,16 @@ func TestGroup(t *testing.T) {
 		listing("Beta", "beta-2", "Russell Hobbs Kettle 1.7L", ""),
 	}
 	products, outOfScope := group(entries, nil, nopProgress{})
-	if len(products) != 1 || len(products[0].entries) != 2 || products[0].product.Category != "Phones" {
+	if len(products) != 1 || len(products[0].product.Offers) != 2 || products[0].product.Category != "Phones" {
 		t.Fatalf("products = %d, want the two iPhone listings as one phone", len(products))
 	}
 	if diff := cmp.Diff(map[string]int{"Beta": 1}, outOfScope); diff != "" {
 		t.Errorf("out of scope mismatch (-want +got):\n%s", diff)
+	}
+	for i, e := range entries {
+		if e != nil {
+			t.Errorf("entry %d is still held after its product was built", i)
+		}
 	}
 }
 
@@ -148,7 +153,9 @@ func TestAssignIDs(t *testing.T) {
 	product := func(anchor string, prev ...string) *built {
 		b := &built{anchor: anchor}
 		for _, pid := range prev {
-			b.entries = append(b.entries, &entry{prevPID: pid})
+			if pid != "" {
+				b.prevPIDs = append(b.prevPIDs, pid)
+			}
 		}
 		return b
 	}

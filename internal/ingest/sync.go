@@ -138,8 +138,8 @@ func group(entries []*entry, prev *catalog.Snapshot, progress Progress) (product
 			continue
 		}
 		if b.product.Category == "" {
-			for _, e := range b.entries {
-				outOfScope[e.listing.Retailer]++
+			for _, r := range b.retailers {
+				outOfScope[r]++
 			}
 			continue
 		}

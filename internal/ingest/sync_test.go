@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -442,6 +443,45 @@ func TestCompactKeepsEveryField(t *testing.T) {
 	compact(&l)
 	if diff := cmp.Diff(want, l); diff != "" {
 		t.Errorf("compact changed the listing (-want +got):\n%s", diff)
+	}
+}
+
+// TestBuildCopiesKeptStrings checks that a built product's strings are
+// copies, not views of its listings' strings, which can then be freed.
+func TestBuildCopiesKeptStrings(t *testing.T) {
+	listing := func(retailer, id, title string) *entry {
+		return newEntry(catalog.Listing{Retailer: retailer, OfferID: id, Title: title, Brand: "Apple", GTIN: "00194253401230",
+			Description: "A phone from " + retailer, URL: "https://" + retailer + ".example/" + id, Price: 699,
+			Availability: catalog.InStock, LastUpdated: syncTime})
+	}
+	es := []*entry{listing("alpha", "alpha-1", "Apple iPhone 15 128GB Black"), listing("beta", "beta-1", "Apple iPhone 15 (128 GB) - Black")}
+	b := build(es)
+	p := &b.product
+	if len(p.Offers) != 2 {
+		t.Fatalf("offers = %d, want 2", len(p.Offers))
+	}
+	shares := func(s string) bool {
+		for _, e := range es {
+			l := &e.listing
+			for _, ls := range []string{l.OfferID, l.Title, l.Description, l.URL, l.Brand, l.GTIN} {
+				if s != "" && unsafe.StringData(s) == unsafe.StringData(ls) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	kept := []string{b.anchor, p.Title, p.Brand, p.PurchaseURL, p.Specs.Description}
+	for _, o := range p.Offers {
+		kept = append(kept, o.ID, o.Title, o.PurchaseURL)
+	}
+	for _, s := range kept {
+		if s == "" {
+			t.Errorf("a kept string is empty: %q", kept)
+		}
+		if shares(s) {
+			t.Errorf("%q shares its bytes with a listing", s)
+		}
 	}
 }
 
