@@ -30,9 +30,11 @@
 // Agreement checks that two engines give the same answers, and Report
 // prints the comparison (see cmd/searchbench and scripts/bench-search.sh).
 // The scaling check runs our engine over the same mix on a 10x demo
-// catalog (indexer demo --scale 10, then sync): each model line comes in
-// ten editions, so every query has about ten times the candidates, which
-// an Oracle counts independently of the engines.
+// catalog (indexer demo --scale 10, then sync): ten times the distinct
+// products, the nine new editions of every line under names of their own,
+// so a query that names a line keeps its candidates while broad words,
+// categories and constraints find about ten times as many; an Oracle
+// counts them independently of the engines.
 package bench
 
 import (

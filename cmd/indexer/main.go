@@ -123,7 +123,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("indexer demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "build/demo", "output `directory` for feeds, truth.jsonl and retailers.yaml")
-	scale := fs.Int("scale", 1, "`N` times the products of the standard demo set")
+	scale := fs.Int("scale", 1, "`N` times the distinct products of the standard demo set (new lines, same proportions)")
 	seed := fs.Int64("seed", 1, "random seed; the same seed writes the same bytes")
 	if err := fs.Parse(args); err != nil {
 		return err
