@@ -116,18 +116,7 @@ func TestGenerateOptions(t *testing.T) {
 // TestExpandScale checks that scale N makes N times the products, every one
 // with its own key, barcode and model number.
 func TestExpandScale(t *testing.T) {
-	d, err := loadData(tables())
-	if err != nil {
-		t.Fatal(err)
-	}
-	one, err := d.expand(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	three, err := d.expand(3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	one, three := expandOneAndThree(t)
 	if len(three) != 3*len(one) {
 		t.Fatalf("scale 3 has %d products, want 3 x %d", len(three), len(one))
 	}
@@ -155,6 +144,22 @@ func TestExpandScale(t *testing.T) {
 	if !strings.Contains(edition.name(), " ") || edition.mpn == one[0].mpn {
 		t.Errorf("edition product %s (%q, %s) does not read as another edition", edition.key, edition.name(), edition.mpn)
 	}
+}
+
+// expandOneAndThree lists the products of scales 1 and 3.
+func expandOneAndThree(t *testing.T) (one, three []product) {
+	t.Helper()
+	d, err := loadData(tables())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one, err = d.expand(1); err != nil {
+		t.Fatal(err)
+	}
+	if three, err = d.expand(3); err != nil {
+		t.Fatal(err)
+	}
+	return one, three
 }
 
 func generate(t *testing.T, dir string, opt Options) *generated {

@@ -67,18 +67,7 @@ func TestRenamerText(t *testing.T) {
 // and name of edition 0 comes back, and no word that names a line of the
 // data ("ThinkPad", "Galaxy") appears in a later edition's names.
 func TestScaleDistinct(t *testing.T) {
-	d, err := loadData(tables())
-	if err != nil {
-		t.Fatal(err)
-	}
-	one, err := d.expand(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	three, err := d.expand(3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	one, three := expandOneAndThree(t)
 	names := map[string]int{} // brand and name, to its edition
 	for i, p := range three {
 		e := i / len(one)
