@@ -30,6 +30,7 @@ INDEX_TIMEOUT=${INDEX_TIMEOUT:-3600}
 START_TIMEOUT=${START_TIMEOUT:-900}
 KEY=bench-scale-key-0001
 mkdir -p "$OUT/bin"
+OUT=$(cd "$OUT" && pwd)
 command -v /usr/bin/time >/dev/null 2>&1 || { echo "bench-scale needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
 
 go build -o "$OUT/bin/api" ./cmd/api
@@ -38,7 +39,7 @@ if [ -z "$indexer" ]; then
 	go build -o "$OUT/bin/indexer" ./cmd/indexer
 	indexer=$OUT/bin/indexer
 fi
-(cd bench && go build -o "../$OUT/bin/scaleload" ./cmd/scaleload)
+(cd bench && go build -o "$OUT/bin/scaleload" ./cmd/scaleload)
 
 server_pin=() load_pin=() procs=""
 if [ "$PIN" = 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
@@ -82,6 +83,23 @@ build_catalog() {
 now() { date +%s.%N; }
 status_kb() { awk -v k="$2:" '$1 == k {print $2}' "/proc/$1/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+reloaded_since() { [ "$(grep -c "catalog reloaded" "$1" || true)" -gt "$2" ]; }
+
+# wait_until T0 LOG MESSAGE COMMAND...: runs COMMAND until it succeeds; fails
+# with MESSAGE once START_TIMEOUT seconds have passed since T0, or with the
+# server's log when the server has exited.
+wait_until() {
+	local t0=$1 log=$2 msg=$3
+	shift 3
+	until "$@" >/dev/null 2>&1; do
+		kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; return 1; }
+		if python3 -c "import sys; sys.exit(0 if $(now) - $t0 > $START_TIMEOUT else 1)"; then
+			echo "$msg" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
 
 # measure N: serves the scale-N snapshot and appends one row to $OUT/rows.jsonl.
 measure() {
@@ -93,14 +111,8 @@ measure() {
 	env HOST=127.0.0.1 PORT="$port" CATALOG_PATH="$snap" API_KEYS="$KEY=1000000000000" LOG_LEVEL=info \
 		RELOAD_INTERVAL=0 OTEL_SDK_DISABLED=true ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$OUT/bin/api" >"$log" 2>&1 &
 	pid=$!
-	until curl -fs "$base/api/health" >/dev/null 2>&1; do
-		kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; return 1; }
-		if python3 -c "import sys; sys.exit(0 if $(now) - $t0 > $START_TIMEOUT else 1)"; then
-			echo "scale $n: the server did not answer within $START_TIMEOUT s (START_TIMEOUT)" >&2
-			return 1
-		fi
-		sleep 0.05
-	done
+	wait_until "$t0" "$log" "scale $n: the server did not answer within $START_TIMEOUT s (START_TIMEOUT)" \
+		curl -fs "$base/api/health" -o /dev/null || return 1
 	t_start=$(python3 -c "print(round($(now) - $t0, 2))")
 	echo "scale $n: server answered after $t_start s; measuring" >&2
 	c0=$(cpu_ticks "$pid")
@@ -112,14 +124,8 @@ measure() {
 	echo 5 >"/proc/$pid/clear_refs"
 	t1=$(now)
 	kill -HUP "$pid"
-	until [ "$(grep -c "catalog reloaded" "$log" || true)" -gt "$reloads" ]; do
-		kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; return 1; }
-		if python3 -c "import sys; sys.exit(0 if $(now) - $t1 > $START_TIMEOUT else 1)"; then
-			echo "scale $n: the reload did not finish within $START_TIMEOUT s" >&2
-			return 1
-		fi
-		sleep 0.05
-	done
+	wait_until "$t1" "$log" "scale $n: the reload did not finish within $START_TIMEOUT s" \
+		reloaded_since "$log" "$reloads" || return 1
 	hwm=$(status_kb "$pid" VmHWM)
 	stop_server
 	load=$(cat "$OUT/load-x$n.json")
