@@ -16,7 +16,7 @@ const (
 func early(n, k int) bool { return n >= earlyMin && n >= earlyRatio*k }
 
 // bestOpt is the most a title can hold of the optional weights: every
-// query word's and every pair's, each rounded and added in the order score
+// query word's and every pair's, added in the order score
 // adds them. Float addition of non-negative weights is monotone, so no
 // title's sum exceeds it, and total(bestOpt(), true, norm) bounds the
 // score of every title with that norm.
@@ -25,11 +25,11 @@ func (q *query) bestOpt() float64 {
 	sum := 0.0
 	for p := range q.nScored {
 		if q.reqBits&(1<<p) == 0 {
-			sum += float64(float32(sc.termW[p]))
+			sum += sc.termW[p]
 		}
 	}
 	for p := range q.nScored {
-		sum += float64(float32(sc.pairW[p]))
+		sum += sc.pairW[p]
 	}
 	return sum
 }

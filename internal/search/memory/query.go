@@ -52,8 +52,8 @@ type scratch struct {
 	masks   []uint64
 	touched []uint32
 	markers []marker
-	termW   [maxScored]float64 // ranking weight by query position; 0 for required words
-	pairW   [maxScored]float64 // weight of the pair of words p and p+1
+	termW   [maxScored]float64 // ranking weight by query position, rounded to float32; 0 for required words
+	pairW   [maxScored]float64 // weight of the pair of words p and p+1, rounded to float32
 }
 
 // marker is a posting list whose documents get a bit in their mask.
@@ -379,7 +379,7 @@ func (q *query) prepare() {
 			continue
 		}
 		weights[p] *= rankOnlyWeight
-		sc.termW[p] = weights[p]
+		sc.termW[p] = round32(weights[p])
 		if ok {
 			sc.markers = append(sc.markers, marker{bm: ix.postings[id], bit: 1 << p})
 			q.scoring = true
@@ -400,7 +400,7 @@ func (q *query) prepare() {
 		if !(okx && oky) && !okj {
 			continue
 		}
-		sc.pairW[p] = phraseWeight * (weights[p] + weights[p+1])
+		sc.pairW[p] = round32(phraseWeight * (weights[p] + weights[p+1]))
 		q.scoring = true
 		if okx && oky {
 			q.pairBits |= 1 << p

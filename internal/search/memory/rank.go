@@ -82,15 +82,18 @@ func (q *query) score(doc uint32, norm float64) float64 {
 	}
 	opt, held := 0.0, false
 	for x := present &^ q.reqBits; x != 0; x &= x - 1 {
-		opt += float64(float32(sc.termW[mathbits.TrailingZeros32(x)]))
+		opt += sc.termW[mathbits.TrailingZeros32(x)]
 		held = true
 	}
 	for x := pairs; x != 0; x &= x - 1 {
-		opt += float64(float32(sc.pairW[mathbits.TrailingZeros32(x)]))
+		opt += sc.pairW[mathbits.TrailingZeros32(x)]
 		held = true
 	}
 	return q.total(opt, held, norm)
 }
+
+// round32 rounds a weight to the float32 Elasticsearch keeps it as.
+func round32(w float64) float64 { return float64(float32(w)) }
 
 // total is a title's score from the sum of the optional weights it holds
 // (each already rounded to float32), whether it holds any, and its length
