@@ -250,31 +250,36 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 // over rank space: it marks the rank of every document in docs (or in lo..hi when
 // docs is nil), leaving out scored ones with skipScored, then reads the
 // first k marks. The cost is linear in the documents plus a pass over N/64
-// words. When the order holds no tiers (q.tiered), the products' tier is
-// read first and the accessories' tier after it.
+// words. When the order holds no tiers (q.tiered), the documents are marked
+// in two bitsets in one pass, the products' tier and the accessories', and
+// the products' tier is read first.
 func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int, out []uint32) []uint32 {
-	if !q.tiered {
-		return q.markPass(docs, lo, hi, skipScored, passAll, k, out)
+	if k <= 0 {
+		return out
 	}
+	if !q.tiered {
+		return q.readMarks(q.markRanks(docs, lo, hi, skipScored, passAll, q.rank), k, out)
+	}
+	products, accessories := q.markTiers(docs, lo, hi, skipScored)
 	end := len(out) + k
-	out = q.markPass(docs, lo, hi, skipScored, passProducts, k, out)
-	return q.markPass(docs, lo, hi, skipScored, passAccessories, end-len(out), out)
+	out = q.readMarks(products, k, out)
+	return q.readMarks(accessories, end-len(out), out)
 }
 
-// The documents one markPass reads.
+// The documents one pass of a ranking reads.
 const (
 	passAll         = iota
 	passProducts    // the products' tier
 	passAccessories // the accessories' tier: accessories and the products q.fits
 )
 
-// markPass is one pass of markBrowse over the documents of one tier (or all).
-func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k int, out []uint32) []uint32 {
+// readMarks appends the documents of the first k marks of bits, a bitset
+// over browse ranks, to out.
+func (q *query) readMarks(bits []uint64, k int, out []uint32) []uint32 {
 	if k <= 0 {
 		return out
 	}
 	end := len(out) + k
-	bits := q.markRanks(docs, lo, hi, skipScored, pass, q.rank)
 	for w, x := range bits {
 		for x != 0 {
 			if len(out) >= end {
@@ -285,6 +290,44 @@ func (q *query) markPass(docs []uint32, lo, hi uint32, skipScored bool, pass, k 
 		}
 	}
 	return out
+}
+
+// markTiers is markRanks over browse ranks for both tiers at once: the
+// products' tier in the first bitset, the accessories' in the second.
+func (q *query) markTiers(docs []uint32, lo, hi uint32, skipScored bool) (products, accessories []uint64) {
+	ix, sc := q.ix, q.sc
+	n := (len(ix.products) + 63) / 64
+	if cap(sc.bits) < n {
+		sc.bits = make([]uint64, n)
+	}
+	if cap(sc.bits2) < n {
+		sc.bits2 = make([]uint64, n)
+	}
+	products, accessories = sc.bits[:n], sc.bits2[:n]
+	clear(products)
+	clear(accessories)
+	masks, rank := sc.masks, q.rank
+	mark := func(doc uint32) {
+		if skipScored && masks[doc] != 0 {
+			return
+		}
+		r := rank[doc]
+		if ix.info[doc].tier == 1 || q.fits(doc) {
+			accessories[r>>6] |= 1 << (r & 63)
+		} else {
+			products[r>>6] |= 1 << (r & 63)
+		}
+	}
+	if docs != nil {
+		for _, doc := range docs {
+			mark(doc)
+		}
+	} else {
+		for doc := lo; doc < hi; doc++ {
+			mark(doc)
+		}
+	}
+	return products, accessories
 }
 
 // markRanks sets in a bitset over rank space (of the order rank numbers)
