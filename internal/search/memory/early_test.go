@@ -18,7 +18,13 @@ import (
 // tiers and browse ranks both tie and differ.
 func copies(t *testing.T, n int) *catalog.Snapshot {
 	t.Helper()
-	s, err := searchtest.Fixture("catalog")
+	return copiesOf(t, "catalog", n)
+}
+
+// copiesOf is copies of the named fixture.
+func copiesOf(t *testing.T, fixture string, n int) *catalog.Snapshot {
+	t.Helper()
+	s, err := searchtest.Fixture(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,4 +146,60 @@ func prepared(t *testing.T, ix *index, raw string) (*query, bool) {
 	}
 	q.prepare()
 	return q, true
+}
+
+// TestTieredBrowse checks a browse whose order holds no tiers against
+// sorting the candidates by tier, then by rank in that order: pages of
+// every size, with the products' tier full, short and empty.
+func TestTieredBrowse(t *testing.T) {
+	ix, err := build(copiesOf(t, "words", 30), catalog.DefaultAttributes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, raw := range []string{"query=ps5", "query=xbox", "query=ps5&max_price=100", "query=ps5&category=Gaming",
+		"query=ps5&brand=Sony", "query=playstation+5", "query=ps5&max_price=150", "query=xbox&max_price=150"} {
+		q, ok := prepared(t, ix, raw)
+		if !ok {
+			continue
+		}
+		if !q.tiered {
+			ix.putScratch(q.sc)
+			continue
+		}
+		var all []uint32
+		for i := range q.c.len() {
+			all = append(all, q.c.at(i))
+		}
+		slices.SortFunc(all, func(a, b uint32) int {
+			ta, tb := q.inAccessories(a), q.inAccessories(b)
+			if ta != tb {
+				if ta {
+					return 1
+				}
+				return -1
+			}
+			return int(q.rank[a]) - int(q.rank[b])
+		})
+		products := 0
+		for _, doc := range all {
+			if !q.inAccessories(doc) {
+				products++
+			}
+		}
+		for _, k := range []int{1, 3, 20, products, products + 1, len(all) / 2, len(all)} {
+			if k <= 0 || k > len(all) {
+				continue
+			}
+			got := q.browse(k, false, nil)
+			if diff := cmp.Diff(all[:k], got); diff != "" {
+				t.Errorf("%s, k=%d: browse differs (-tier then rank +browse):\n%s", raw, k, diff)
+			}
+			checked++
+		}
+		ix.putScratch(q.sc)
+	}
+	if checked < 10 {
+		t.Errorf("only %d tiered browses checked", checked)
+	}
 }

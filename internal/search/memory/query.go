@@ -35,7 +35,7 @@ type scratch struct {
 	unverified []uint32
 	rest       []uint32
 	bits       []uint64 // over browse ranks
-	bits2      []uint64 // over browse ranks: the accessories' tier of a browse
+	later      []uint32 // the accessories' tier of a browse, held back
 	fit        []uint64 // over documents: the candidates in the accessories' tier for being made for a query word
 	cbits      []uint64 // over documents: the candidates
 	ranked     []ranked

@@ -250,20 +250,17 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 // over rank space: it marks the rank of every document in docs (or in lo..hi when
 // docs is nil), leaving out scored ones with skipScored, then reads the
 // first k marks. The cost is linear in the documents plus a pass over N/64
-// words. When the order holds no tiers (q.tiered), the documents are marked
-// in two bitsets in one pass, the products' tier and the accessories', and
-// the products' tier is read first.
+// words. When the order holds no tiers (q.tiered), the marks are read with
+// the products' tier first (see readTiers).
 func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int, out []uint32) []uint32 {
 	if k <= 0 {
 		return out
 	}
-	if !q.tiered {
-		return q.readMarks(q.markRanks(docs, lo, hi, skipScored, passAll, q.rank), k, out)
+	bits := q.markRanks(docs, lo, hi, skipScored, passAll, q.rank)
+	if q.tiered {
+		return q.readTiers(bits, k, out)
 	}
-	products, accessories := q.markTiers(docs, lo, hi, skipScored)
-	end := len(out) + k
-	out = q.readMarks(products, k, out)
-	return q.readMarks(accessories, end-len(out), out)
+	return q.readMarks(bits, k, out)
 }
 
 // The documents one pass of a ranking reads.
@@ -273,61 +270,46 @@ const (
 	passAccessories // the accessories' tier: accessories and the products q.fits
 )
 
+// inAccessories reports whether doc ranks in the accessories' tier.
+func (q *query) inAccessories(doc uint32) bool { return q.ix.info[doc].tier == 1 || q.fits(doc) }
+
 // readMarks appends the documents of the first k marks of bits, a bitset
 // over browse ranks, to out.
 func (q *query) readMarks(bits []uint64, k int, out []uint32) []uint32 {
-	if k <= 0 {
-		return out
-	}
 	end := len(out) + k
 	for w, x := range bits {
-		for x != 0 {
+		for ; x != 0; x &= x - 1 {
 			if len(out) >= end {
 				return out
 			}
 			out = append(out, q.order[w<<6+mathbits.TrailingZeros64(x)])
-			x &= x - 1
 		}
 	}
 	return out
 }
 
-// markTiers is markRanks over browse ranks for both tiers at once: the
-// products' tier in the first bitset, the accessories' in the second.
-func (q *query) markTiers(docs []uint32, lo, hi uint32, skipScored bool) (products, accessories []uint64) {
-	ix, sc := q.ix, q.sc
-	n := (len(ix.products) + 63) / 64
-	if cap(sc.bits) < n {
-		sc.bits = make([]uint64, n)
-	}
-	if cap(sc.bits2) < n {
-		sc.bits2 = make([]uint64, n)
-	}
-	products, accessories = sc.bits[:n], sc.bits2[:n]
-	clear(products)
-	clear(accessories)
-	masks, rank := sc.masks, q.rank
-	mark := func(doc uint32) {
-		if skipScored && masks[doc] != 0 {
-			return
-		}
-		r := rank[doc]
-		if ix.info[doc].tier == 1 || q.fits(doc) {
-			accessories[r>>6] |= 1 << (r & 63)
-		} else {
-			products[r>>6] |= 1 << (r & 63)
+// readTiers appends the first k documents of bits, a bitset over ranks of
+// an order that holds no tiers, with the products' tier first: it reads
+// the marks in order, appending products and holding back the first k
+// accessories, which follow only when fewer than k products are marked.
+// Only the marks it reads are judged for their tier.
+func (q *query) readTiers(bits []uint64, k int, out []uint32) []uint32 {
+	end := len(out) + k
+	later := q.sc.later[:0]
+	defer func() { q.sc.later = later[:0] }()
+	for w, x := range bits {
+		for ; x != 0; x &= x - 1 {
+			doc := q.order[w<<6+mathbits.TrailingZeros64(x)]
+			if !q.inAccessories(doc) {
+				if out = append(out, doc); len(out) >= end {
+					return out
+				}
+			} else if len(later) < k {
+				later = append(later, doc)
+			}
 		}
 	}
-	if docs != nil {
-		for _, doc := range docs {
-			mark(doc)
-		}
-	} else {
-		for doc := lo; doc < hi; doc++ {
-			mark(doc)
-		}
-	}
-	return products, accessories
+	return append(out, later[:min(end-len(out), len(later))]...)
 }
 
 // markRanks sets in a bitset over rank space (of the order rank numbers)
@@ -346,7 +328,7 @@ func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool, pass in
 		if skipScored && masks[doc] != 0 {
 			return
 		}
-		if pass != passAll && (ix.info[doc].tier == 1 || q.fits(doc)) != (pass == passAccessories) {
+		if pass != passAll && q.inAccessories(doc) != (pass == passAccessories) {
 			return
 		}
 		r := rank[doc]
