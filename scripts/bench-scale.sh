@@ -31,7 +31,7 @@ START_TIMEOUT=${START_TIMEOUT:-900}
 KEY=bench-scale-key-0001
 mkdir -p "$OUT/bin"
 OUT=$(cd "$OUT" && pwd)
-command -v /usr/bin/time >/dev/null 2>&1 || { echo "bench-scale needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+command -v /usr/bin/time >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 
 go build -o "$OUT/bin/api" ./cmd/api
 indexer=${INDEXER:-}
