@@ -312,32 +312,43 @@ func (ix *index) termBitmap(t search.Term) *roaring.Bitmap {
 	return parts
 }
 
-// markFits marks in sc.fit the candidates among the products made for a
-// required word (bm, which holds no accessory: see index.fits).
+// markFits marks in sc.fit the products made for a required word (bm,
+// which holds no accessory: see index.fits) once one of them is a
+// candidate. fits is asked only of candidates, so the word's products are
+// marked whole: no intersection with the candidates is built.
 func (q *query) markFits(bm *roaring.Bitmap) {
-	if q.c.bm != nil {
-		// One intersection of the two bitmaps, not a look-up in the
-		// candidates for every product made for the word.
-		bm = roaring.And(bm, q.c.bm)
-	}
-	it := bm.Iterator()
-	it.AdvanceIfNeeded(q.c.lo)
-	for it.HasNext() {
-		doc := it.Next()
-		if doc >= q.c.hi {
-			break
+	c := &q.c
+	switch {
+	case c.bm != nil:
+		if !bm.Intersects(c.bm) {
+			return
 		}
-		if !q.fit {
-			n := (len(q.ix.products) + 63) / 64
-			if cap(q.sc.fit) < n {
-				q.sc.fit = make([]uint64, n)
-			}
-			q.sc.fit = q.sc.fit[:n]
-			clear(q.sc.fit)
-			q.fit = true
-		}
-		q.sc.fit[doc>>6] |= 1 << (doc & 63)
+	case c.hi <= c.lo || countIn(bm, c.lo, c.hi) == 0:
+		return
 	}
+	if !q.fit {
+		n := (len(q.ix.products) + 63) / 64
+		if cap(q.sc.fit) < n {
+			q.sc.fit = make([]uint64, n)
+		}
+		q.sc.fit = q.sc.fit[:n]
+		clear(q.sc.fit)
+		q.fit = true
+	}
+	fit := q.sc.fit
+	bm.Iterate(func(doc uint32) bool {
+		fit[doc>>6] |= 1 << (doc & 63)
+		return true
+	})
+}
+
+// countIn is the number of bm's documents in lo..hi-1, lo < hi.
+func countIn(bm *roaring.Bitmap, lo, hi uint32) uint64 {
+	n := bm.Rank(hi - 1)
+	if lo > 0 {
+		n -= bm.Rank(lo - 1)
+	}
+	return n
 }
 
 // fits reports whether doc is in the accessories' tier for being made for

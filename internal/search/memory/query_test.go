@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
@@ -104,3 +105,18 @@ func TestStaticOrders(t *testing.T) {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+func TestCountIn(t *testing.T) {
+	bm := roaring.BitmapOf(0, 5, 6, 64, 1000)
+	tests := []struct {
+		lo, hi uint32
+		want   uint64
+	}{
+		{0, 1, 1}, {0, 5, 1}, {0, 6, 2}, {1, 5, 0}, {5, 7, 2}, {6, 64, 1}, {7, 64, 0}, {7, 65, 1}, {0, 2000, 5}, {1001, 2000, 0},
+	}
+	for _, tt := range tests {
+		if got := countIn(bm, tt.lo, tt.hi); got != tt.want {
+			t.Errorf("countIn(%d, %d) = %d, want %d", tt.lo, tt.hi, got, tt.want)
+		}
+	}
+}
