@@ -81,11 +81,7 @@
 // and matches short token patterns.
 package extract
 
-import (
-	"slices"
-
-	"productsearch/internal/lexer"
-)
+import "productsearch/internal/lexer"
 
 // Context is what the classifier decided about the listing.
 type Context struct {
@@ -104,7 +100,7 @@ func Title(title string, ctx Context) Values {
 	text := string(lexer.FoldText(title, fb[:0], lexer.FoldCurrency|lexer.FoldTimes))
 	var tb [96]lexer.Token
 	var flags [96]uint8
-	toks := splitGluedUnits(text, lexer.Lex(text, tb[:0]))
+	toks := lexer.Lex(text, tb[:0])
 	fl := flags[:0]
 	if len(toks) > len(flags) {
 		fl = make([]uint8, len(toks))
@@ -113,31 +109,6 @@ func Title(title string, ctx Context) Values {
 	a.markContext()
 	a.scan()
 	return a.resolve()
-}
-
-// splitGluedUnits splits a GB or TB unit from the label glued to it after a
-// number ("16GBRAM", "128GBROM", "1TBSSD"), so the label reads as if
-// written apart.
-func splitGluedUnits(text string, toks []lexer.Token) []lexer.Token {
-	for i := 1; i < len(toks); i++ {
-		t := toks[i]
-		if t.Kind != lexer.Word || t.Gap || toks[i-1].Kind != lexer.Number || t.End-t.Start < 5 {
-			continue
-		}
-		w := text[t.Start:t.End]
-		if w[:2] != "gb" && w[:2] != "tb" {
-			continue
-		}
-		switch w[2:] {
-		case "ram", "rom", "ssd", "hdd", "emmc":
-			unit, label := t, t
-			unit.End, label.Start = t.Start+2, t.Start+2
-			toks[i] = unit
-			toks = slices.Insert(toks, i+1, label)
-			i++
-		}
-	}
-	return toks
 }
 
 // mentionKind is the kind of a figure found in a title.

@@ -203,6 +203,12 @@ func Lex(text string, toks []Token) []Token {
 			for j < len(text) && IsLetter(text[j]) {
 				j++
 			}
+			if !gap && len(toks) > 0 && toks[len(toks)-1].Kind == Number && gluedLabel(text[i:j]) {
+				// "16gbram": the unit, then its label after a gap, as if
+				// written "16gb ram".
+				toks = append(toks, Token{Start: int32(i), End: int32(i + 2), Kind: Word})
+				i, gap = i+2, true
+			}
 			toks = append(toks, Token{Start: int32(i), End: int32(j), Kind: Word, Gap: gap})
 			gap = false
 			i = j
@@ -213,6 +219,20 @@ func Lex(text string, toks []Token) []Token {
 		}
 	}
 	return toks
+}
+
+// gluedLabel reports whether w, a word right after a number, is a GB or TB
+// unit with the label of the memory it counts glued to it: "gbram",
+// "gbrom", "tbssd", "gbhdd", "gbemmc".
+func gluedLabel(w string) bool {
+	if len(w) < 5 || (w[:2] != "gb" && w[:2] != "tb") {
+		return false
+	}
+	switch w[2:] {
+	case "ram", "rom", "ssd", "hdd", "emmc":
+		return true
+	}
+	return false
 }
 
 // ParseNumber reads the number starting at the digit text[i]: digits, then

@@ -37,6 +37,9 @@ func TestLex(t *testing.T) {
 		want string
 	}{
 		{"ASUS ROG 16GB", 0, "_asus _rog _16 gb"},
+		{"8GBRAM 128GBROM 1TBSSD", 0, "_8 gb _ram _128 gb _rom _1 tb _ssd"},
+		{"16GB RAM GBRAM 16 GBRAM", 0, "_16 gb _ram _gbram _16 _gbram"},
+		{"16gbrams 16mbram", 0, "_16 gbrams _16 mbram"},
 		{"RTX4070 15.6\" 20,000mAh", 0, "_rtx 4070 _15.6 '\"' _20,000 mah"},
 		{"2×16GB", FoldTimes, "_2 x 16 gb"},
 		{"2×16GB", 0, "_2 _16 gb"},

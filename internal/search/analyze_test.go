@@ -51,6 +51,8 @@ func TestAnalyze(t *testing.T) {
 		// labelled specs become constraints
 		{"16GB RAM", "Laptops", "", "~16gb memory_gb>=16"},
 		{"16 GB RAM", "Laptops", "", "~16gb memory_gb>=16"},
+		{"16GBRAM", "Laptops", "", "~16gb memory_gb>=16"},
+		{"1TBSSD laptop", "", "", "+laptop ~1tb ~ssd storage_gb>=1000"},
 		{"16GB memory", "Laptops", "", "~16gb memory_gb>=16"},
 		{"16GB of RAM", "Laptops", "", "~16gb memory_gb>=16"},
 		{"16GB DDR5 RAM", "Laptops", "", "~16gb memory_gb>=16"},
