@@ -43,6 +43,8 @@ func TestAnalyze(t *testing.T) {
 		{"Headphones", "", "", "+headphone"},
 		{"batteries boxes glasses", "", "", "+battery +box +glass"},
 		{"S24+", "", "", "+s24 +plus"},
+		{"galaxy s10+128gb", "", "", "+galaxy +s10 +plus ~128gb"},
+		{"galaxy s9 4GB+64GB", "", "", "+galaxy +s9 ~4gb ~64gb"},
 		{"USB-C", "", "", "+usb-c"},
 		{"Wi-Fi", "", "", "+wi-fi"},
 		{"Men's watch", "", "", "+men +watch"},

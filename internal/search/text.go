@@ -108,6 +108,19 @@ func (l *wordLexer) partLen() int {
 	return len(l.part)
 }
 
+// startsWithDigit reports whether the word being read starts with a digit.
+func (l *wordLexer) startsWithDigit() bool {
+	switch {
+	case l.first < len(l.parts):
+		return lexer.IsDigit(l.parts[l.first][0])
+	case l.inRun:
+		return lexer.IsDigit(l.text[l.run[0]])
+	case len(l.part) > 0:
+		return lexer.IsDigit(l.part[0])
+	}
+	return false
+}
+
 // lastByte is the last byte of the part being read; partLen must be > 0.
 func (l *wordLexer) lastByte() byte {
 	if l.inRun {
@@ -208,7 +221,8 @@ func (l *wordLexer) token(toks []lexer.Token, k int) int {
 		l.cur.inch = true
 		l.endWord()
 		return k + 1
-	case c == '+' && l.partLen() > 0:
+	case c == '+' && l.partLen() > 0 && !(l.startsWithDigit() && l.glued(toks, k+1) && toks[k+1].Kind == lexer.Number):
+		// "S24+" is a Plus; the '+' of "4GB+128GB" joins two figures.
 		l.cur.plus = true
 		l.endWord()
 	default:
