@@ -175,7 +175,7 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]fl
 		flag(p.brand != "" && p.brand == q.brand),
 		flag(p.brand == "" || q.brand == ""),
 		flag(namesModel(p) && namesModel(q) && np > 0 && nq > 0),
-		ratio2(rarestShared, rarest),
+		ratio(rarestShared, rarest),
 		flag(hasField(p) && hasField(q)),
 		flag(p.category != "" && q.category != "" && p.category != q.category),
 	}
@@ -190,17 +190,9 @@ func flag(b bool) float64 {
 }
 
 // ratio is a/b, or 0 when b is 0.
-func ratio(a, b int) float64 {
+func ratio[T int | float64](a, b T) float64 {
 	if b == 0 {
 		return 0
 	}
 	return float64(a) / float64(b)
-}
-
-// ratio2 is a/b, or 0 when b is 0.
-func ratio2(a, b float64) float64 {
-	if b == 0 {
-		return 0
-	}
-	return a / b
 }
