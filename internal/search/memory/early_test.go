@@ -148,9 +148,10 @@ func prepared(t *testing.T, ix *index, raw string) (*query, bool) {
 	return q, true
 }
 
-// TestTieredBrowse checks a browse whose order holds no tiers against
-// sorting the candidates by tier, then by rank in that order: pages of
-// every size, with the products' tier full, short and empty.
+// TestTieredBrowse checks a browse that moves products made for a query
+// word to the accessories' tier against sorting the candidates by tier,
+// then by length norm (descending), then browse rank: pages of every size,
+// with the products' tier full, short and empty.
 func TestTieredBrowse(t *testing.T) {
 	ix, err := build(copiesOf(t, "words", 30), catalog.DefaultAttributes())
 	if err != nil {
@@ -179,7 +180,10 @@ func TestTieredBrowse(t *testing.T) {
 				}
 				return -1
 			}
-			return int(q.rank[a]) - int(q.rank[b])
+			if ix.normBefore(a, b) {
+				return -1
+			}
+			return 1
 		})
 		products := 0
 		for _, doc := range all {

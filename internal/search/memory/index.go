@@ -82,8 +82,7 @@ type index struct {
 	browseRank  []uint32 // doc -> position in browseOrder
 	normOrder   []uint32 // products before accessories, length norm desc, then browse order
 	normRank    []uint32 // doc -> position in normOrder
-	flatOrder   []uint32 // length norm desc, then browse order (normOrder without its tiers)
-	flatRank    []uint32 // doc -> position in flatOrder
+	productRank uint32   // ranks of normOrder below it are the products' tier, from it the accessories'
 	info        []docInfo
 
 	attrs map[string]*attrColumn
@@ -308,13 +307,10 @@ func (ix *index) buildBrowseOrder() {
 	for rank, doc := range ix.normOrder {
 		ix.normRank[doc] = uint32(rank)
 	}
-	// The same order within one tier, for queries that move some products
-	// to the accessories' tier (see query.fit): each tier is read from it.
-	ix.flatOrder = slices.Clone(ix.browseOrder)
-	slices.SortStableFunc(ix.flatOrder, func(a, b uint32) int { return cmp.Compare(ix.norm[b], ix.norm[a]) })
-	ix.flatRank = make([]uint32, n)
-	for rank, doc := range ix.flatOrder {
-		ix.flatRank[doc] = uint32(rank)
+	for _, acc := range ix.accessory {
+		if !acc {
+			ix.productRank++
+		}
 	}
 }
 

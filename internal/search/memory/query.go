@@ -36,7 +36,8 @@ type scratch struct {
 	rest       []uint32
 	bits       []uint64 // over browse ranks
 	later      []uint32 // the accessories' tier of a browse, held back
-	fit        []uint64 // over documents: the candidates in the accessories' tier for being made for a query word
+	fit        []uint64 // over documents: the products in the accessories' tier for being made for a query word
+	fitWords   []uint32 // the words of fit set, to reset
 	cbits      []uint64 // over documents: the candidates
 	ranked     []ranked
 	rankedM    []ranked
@@ -67,7 +68,11 @@ func (ix *index) getScratch() *scratch {
 	if s, ok := ix.pool.Get().(*scratch); ok {
 		return s
 	}
-	return &scratch{qmark: make([]uint8, len(ix.postings)), masks: make([]uint64, len(ix.products))}
+	return &scratch{
+		qmark: make([]uint8, len(ix.postings)),
+		masks: make([]uint64, len(ix.products)),
+		fit:   make([]uint64, (len(ix.products)+63)/64),
+	}
 }
 
 func (ix *index) putScratch(s *scratch) {
@@ -77,7 +82,10 @@ func (ix *index) putScratch(s *scratch) {
 	for _, doc := range s.touched {
 		s.masks[doc] = 0
 	}
-	s.marked, s.touched = s.marked[:0], s.touched[:0]
+	for _, w := range s.fitWords {
+		s.fit[w] = 0
+	}
+	s.marked, s.touched, s.fitWords = s.marked[:0], s.touched[:0], s.fitWords[:0]
 	clear(s.bitmaps)
 	clear(s.markers)
 	s.bitmaps, s.markers = s.bitmaps[:0], s.markers[:0]
@@ -126,7 +134,7 @@ type query struct {
 	// static, when set, is a precomputed order equal to the relevance
 	// order of this query (rank: doc -> position in order).
 	static      bool
-	tiered      bool // the static order holds one tier: markBrowse reads the tiers in turn
+	tiered      bool // the static order's products' tier holds products of the accessories' tier (q.fit): see readTiers
 	order, rank []uint32
 }
 
@@ -326,18 +334,14 @@ func (q *query) markFits(bm *roaring.Bitmap) {
 	case c.hi <= c.lo || countIn(bm, c.lo, c.hi) == 0:
 		return
 	}
-	if !q.fit {
-		n := (len(q.ix.products) + 63) / 64
-		if cap(q.sc.fit) < n {
-			q.sc.fit = make([]uint64, n)
-		}
-		q.sc.fit = q.sc.fit[:n]
-		clear(q.sc.fit)
-		q.fit = true
-	}
-	fit := q.sc.fit
+	q.fit = true
+	sc := q.sc
 	bm.Iterate(func(doc uint32) bool {
-		fit[doc>>6] |= 1 << (doc & 63)
+		w := doc >> 6
+		if sc.fit[w] == 0 {
+			sc.fitWords = append(sc.fitWords, w)
+		}
+		sc.fit[w] |= 1 << (doc & 63)
 		return true
 	})
 }
@@ -360,11 +364,13 @@ func (q *query) prepare() {
 	ix, a, sc := q.ix, &q.plan.Analysis, q.sc
 	q.useTier = !a.Accessory
 	q.hasRequired = len(a.Required) > 0
+	// Only a relevance ranking reads the tiers.
+	byRelevance := q.plan.Request.Sort == search.SortRelevance
 	required := make(map[string]bool, len(a.Required))
 	for _, t := range a.Required {
 		required[t.Text] = true
 		q.reqWeight += q.termWeight(t.Text)
-		if bm := ix.fits[t.Text]; bm != nil && q.useTier {
+		if bm := ix.fits[t.Text]; bm != nil && q.useTier && byRelevance {
 			q.markFits(bm)
 		}
 	}
@@ -435,14 +441,11 @@ func (q *query) prepare() {
 	switch {
 	case !q.scoring:
 		q.static = true
-	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier && !q.fit:
-		q.static = true
-		q.order, q.rank = ix.normOrder, ix.normRank
 	case q.hasRequired && len(sc.markers) == 0 && q.pairBits == 0 && q.useTier:
-		// The same, with the products made for a query word in the
-		// accessories' tier: each tier is read from the untiered order.
-		q.static, q.tiered = true, true
-		q.order, q.rank = ix.flatOrder, ix.flatRank
+		// With products made for a query word, those move to the
+		// accessories' tier as the norm order is read (see readTiers).
+		q.static, q.tiered = true, q.fit
+		q.order, q.rank = ix.normOrder, ix.normRank
 	}
 }
 

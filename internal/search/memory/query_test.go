@@ -120,3 +120,38 @@ func TestCountIn(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchResets checks that a query's scratch goes back to the pool
+// clean: the next query must not see the marks, masks or products made for
+// a query word of the last.
+func TestScratchResets(t *testing.T) {
+	ix, err := build(copiesOf(t, "words", 3), catalog.DefaultAttributes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted := 0
+	for _, raw := range []string{"query=ps5", "query=xbox+series", "query=ps5+slim", "query=sony+console"} {
+		q, ok := prepared(t, ix, raw)
+		if !ok {
+			t.Fatalf("%s: no candidates", raw)
+		}
+		if q.fit {
+			fitted++
+		}
+		q.computeMasks()
+		sc := q.sc
+		ix.putScratch(sc)
+		for name, dirty := range map[string]bool{
+			"qmark": slices.ContainsFunc(sc.qmark, func(m uint8) bool { return m != 0 }),
+			"masks": slices.ContainsFunc(sc.masks, func(m uint64) bool { return m != 0 }),
+			"fit":   slices.ContainsFunc(sc.fit, func(w uint64) bool { return w != 0 }),
+		} {
+			if dirty {
+				t.Errorf("%s: %s not reset", raw, name)
+			}
+		}
+	}
+	if fitted == 0 {
+		t.Error("no query moved a product made for its word to the accessories' tier")
+	}
+}

@@ -250,8 +250,8 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 // over rank space: it marks the rank of every document in docs (or in lo..hi when
 // docs is nil), leaving out scored ones with skipScored, then reads the
 // first k marks. The cost is linear in the documents plus a pass over N/64
-// words. When the order holds no tiers (q.tiered), the marks are read with
-// the products' tier first (see readTiers).
+// words. When some products rank in the accessories' tier (q.tiered), the
+// marks are read with readTiers.
 func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int, out []uint32) []uint32 {
 	if k <= 0 {
 		return out
@@ -289,27 +289,50 @@ func (q *query) readMarks(bits []uint64, k int, out []uint32) []uint32 {
 }
 
 // readTiers appends the first k documents of bits, a bitset over ranks of
-// an order that holds no tiers, with the products' tier first: it reads
-// the marks in order, appending products and holding back the first k
-// accessories, which follow only when fewer than k products are marked.
-// Only the marks it reads are judged for their tier.
+// the norm order, when some products rank in the accessories' tier for
+// being made for a query word (q.fit). The products' ranks are read first,
+// holding back the first k of those products; the accessories' ranks
+// follow, merged with the held-back products by length norm, then browse
+// rank: the order the tier has when read on its own. Only the documents
+// read are judged.
 func (q *query) readTiers(bits []uint64, k int, out []uint32) []uint32 {
+	ix := q.ix
 	end := len(out) + k
-	later := q.sc.later[:0]
-	defer func() { q.sc.later = later[:0] }()
+	held := q.sc.later[:0]
+	defer func() { q.sc.later = held[:0] }()
+	next := 0 // the first held-back product not yet appended
 	for w, x := range bits {
 		for ; x != 0; x &= x - 1 {
-			doc := q.order[w<<6+mathbits.TrailingZeros64(x)]
-			if !q.inAccessories(doc) {
-				if out = append(out, doc); len(out) >= end {
+			r := uint32(w<<6 + mathbits.TrailingZeros64(x))
+			doc := q.order[r]
+			if r < ix.productRank {
+				if !q.fits(doc) {
+					if out = append(out, doc); len(out) >= end {
+						return out
+					}
+				} else if len(held) < k {
+					held = append(held, doc)
+				}
+				continue
+			}
+			for ; next < len(held) && ix.normBefore(held[next], doc); next++ {
+				if out = append(out, held[next]); len(out) >= end {
 					return out
 				}
-			} else if len(later) < k {
-				later = append(later, doc)
+			}
+			if out = append(out, doc); len(out) >= end {
+				return out
 			}
 		}
 	}
-	return append(out, later[:min(end-len(out), len(later))]...)
+	return append(out, held[next:min(next+end-len(out), len(held))]...)
+}
+
+// normBefore reports whether document a comes before b by length norm
+// (descending), then browse rank: the norm order within one tier.
+func (ix *index) normBefore(a, b uint32) bool {
+	ia, ib := &ix.info[a], &ix.info[b]
+	return ia.norm > ib.norm || (ia.norm == ib.norm && ia.rank < ib.rank)
 }
 
 // markRanks sets in a bitset over rank space (of the order rank numbers)
