@@ -61,18 +61,22 @@ const countExcluded = "n_excluded"
 // (no more of them than the candidate limit) in one search returning no
 // hits: the counts of matched, unverified and excluded candidates are
 // aggregations, the page the first matched then unverified products
-// (inlinePage), each with its verdicts. It reports false when the answer holds more
-// candidates than the limit.
-func (q *query) counted(ctx context.Context, res *search.Result, sort []any) (bool, error) {
+// (inlinePage), each with its verdicts. A cut, when not nil, keeps the
+// candidates up to the limit-th in sort order (see bounded). It reports
+// false when the answer holds more candidates than the limit.
+func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut any) (bool, error) {
 	// The verdict queries name the page's matches; beside a clause that
 	// matches every document, they decide nothing and are not evaluated
 	// over the candidates.
-	names := obj{"bool": obj{"should": append(q.verdictQueries(), obj{"match_all": obj{}})}}
+	extra := []any{obj{"bool": obj{"should": append(q.verdictQueries(), obj{"match_all": obj{}})}}}
+	if cut != nil {
+		extra = append(extra, cut)
+	}
 	body := obj{
 		"size":             0,
 		"track_total_hits": true,
 		"timeout":          esDuration(ctx),
-		"query":            q.boolQuery([]any{names}, nil),
+		"query":            q.boolQuery(extra, nil),
 	}
 	q.inlinePage(body, sort)
 	_, _, excluded := q.verdictFilters()

@@ -557,10 +557,12 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 	key := countKey("candidates", q.filters)
 	if n, ok := q.e.stats.count(q.expect, key); ok && q.useCache && (q.e.maxCand == 0 || n <= q.e.maxCand) &&
 		q.req.Offset+q.req.Limit <= maxInline {
-		done, err := q.counted(ctx, res, sort)
+		done, err := q.counted(ctx, res, sort, nil)
 		if done || err != nil {
 			return res, err
 		}
+	} else if done, err := q.bounded(ctx, res, sort); done || err != nil {
+		return res, err
 	}
 	f := &fetch{limit: q.candidateLimit(), body: candidateFields(obj{
 		"timeout": esDuration(ctx),
