@@ -398,22 +398,35 @@ func (r *Result) AppendJSON(dst []byte) []byte {
 }
 
 func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
+	// A hit without its encoded forms (an engine that keeps none) is
+	// encoded in the one form the result shows.
 	pj := h.JSON
-	if pj == nil {
-		pj = NewProductJSON(h.Product)
-	}
 	if !r.Lite {
-		if names == nil {
+		switch {
+		case pj == nil && names == nil:
+			return AppendProduct(dst, h.Product)
+		case pj == nil:
+			var split int
+			dst, split = appendProduct(dst, h.Product)
+			tail := slices.Clone(dst[split:])
+			dst = appendStatus(dst[:split], h, names)
+			return append(dst, tail...)
+		case names == nil:
 			return append(dst, pj.Full...)
 		}
 		dst = append(dst, pj.Full[:pj.Split]...)
 		dst = appendStatus(dst, h, names)
 		return append(dst, pj.Full[pj.Split:]...)
 	}
-	if names == nil && !r.LiteType {
-		return append(dst, pj.Lite...)
+	if pj != nil {
+		dst = append(dst, pj.Lite...)
+	} else {
+		dst = AppendLiteProduct(dst, h.Product)
 	}
-	dst = append(dst, pj.Lite[:len(pj.Lite)-1]...)
+	if names == nil && !r.LiteType {
+		return dst
+	}
+	dst = dst[:len(dst)-1]
 	if r.LiteType {
 		dst = append(dst, `,"product_type":`...)
 		dst = appendString(dst, string(h.Product.ProductType))

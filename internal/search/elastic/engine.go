@@ -11,8 +11,8 @@
 // as the embedded engine), the pairs of adjacent title words, the brand
 // (catalog.NormalizeBrand) and category as keywords, the price, the browse
 // rank (products before accessories, offer_count descending, price
-// ascending, id ascending; unique), the offer ids, one nested document per
-// stated attribute value {name, status, value}, the product itself,
+// ascending, id ascending; unique), the offer ids, the stated attribute
+// values by name with their least and greatest, the product itself,
 // stored and not indexed (the source), and its lite form (a stored field
 // outside the source, so that lite results never read or parse the whole
 // product). Readers use an alias (default "products") that
@@ -50,20 +50,22 @@
 // the id from doc values): loading the stored _id of thousands of hits
 // would decompress their stored documents, an order of magnitude slower.
 //
-// Constraints are judged by Elasticsearch with nested queries over the
-// attribute documents, tolerances applied as ranges (search.Bound.Range):
-// per constraint, "matched" is a value in range and none out of it,
-// "excluded" a value and none in range. They are named queries, so one
-// request returns the first MaxCandidates candidates in sort order (paged
-// with search_after beyond 10,000) with their verdicts, from which the
-// counts and the matched-then-unverified page are taken. The page's
-// products are then read with one _mget from the same concrete index,
-// unless within the first 100 (top_hits within the matched and the
-// unverified filters). The candidate count of each set of filters is
-// kept per index: a search known to have no more candidates than
-// MaxCandidates returns no hits at all, its counts and page being
-// aggregations (filters, top_hits) of one search, and runs as above when
-// the answer shows more.
+// Constraints are judged by Elasticsearch with range queries over the
+// stated attribute values, tolerances applied as ranges
+// (search.Bound.Range): per constraint, "matched" is a value stated whose
+// least and greatest are in range, "excluded" a value stated and none in
+// range. They are named queries. A search known to have no more
+// candidates than MaxCandidates returns no hits at all: its counts and
+// page are aggregations (filters, top_hits) of one search. In an order of
+// stored fields (browse, price, title length), a search with more first
+// finds the MaxCandidates-th candidate's sort values and judges the
+// candidates up to them the same way. Otherwise (an order by score, or a
+// page deeper than 100) one request returns the first MaxCandidates
+// candidates in sort order (paged with search_after beyond 10,000) with
+// their verdicts, from which the counts and the matched-then-unverified
+// page are taken; the page's products are then read with one _mget from
+// the same concrete index. The candidate count of each set of filters is
+// kept per index.
 //
 // A product by canonical id is one get of its document; only an id that is
 // no document's is then searched for among the offer ids.

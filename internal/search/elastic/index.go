@@ -22,8 +22,11 @@ import (
 // (spellings, compounds, aliases and the words a product's name implies)
 // and holds the terms a title names only after "for" (fits). Version 4
 // stores the lite form of each product (fieldLite). Version 5 stores each
-// title's BM25 length norm (fieldNorm), by which the node scores.
-const SchemaVersion = 5
+// title's BM25 length norm (fieldNorm), by which the node scores. Version 6
+// holds each product's stated attribute values as numbers of its own
+// (fieldAttrValues, with their least and greatest) instead of one nested
+// document per value.
+const SchemaVersion = 6
 
 // Field names of an indexed product.
 const (
@@ -43,11 +46,13 @@ const (
 	fieldOfferCount  = "offer_count"
 	fieldBrowseRank  = "browse_rank" // position in browse order; unique
 	fieldOfferIDs    = "offer_ids"
-	fieldAttributes  = "attributes" // nested: one document per stated value
-	fieldAttrName    = "attributes.name"
-	fieldAttrValue   = "attributes.value"
-	fieldProduct     = "product" // the catalog product, stored and not indexed
-	fieldLite        = "lite"    // liteProduct as JSON, a stored field only
+	// Stated attribute values by attribute name: all of them, the least
+	// and the greatest ("attr_values.memory_gb", ...).
+	fieldAttrValues = "attr_values"
+	fieldAttrMin    = "attr_min"
+	fieldAttrMax    = "attr_max"
+	fieldProduct    = "product" // the catalog product, stored and not indexed
+	fieldLite       = "lite"    // liteProduct as JSON, a stored field only
 )
 
 // DefaultMaxResultWindow is the smallest max_result_window an index gets:
@@ -160,34 +165,29 @@ func (c *Catalog) Meta() Meta { return c.meta }
 // DocID is the document id of product i: its canonical id.
 func (c *Catalog) DocID(i int) string { return c.snap.Products[i].ID }
 
-// attrDoc is one stated value of an attribute.
-type attrDoc struct {
-	Name   string  `json:"name"`
-	Status string  `json:"status"`
-	Value  float64 `json:"value"`
-}
-
 // document is a product as indexed.
 type document struct {
-	ID           string           `json:"id"`
-	Title        string           `json:"title"`
-	Terms        []string         `json:"terms"`
-	Pairs        []string         `json:"pairs,omitempty"`
-	Fits         []string         `json:"fits,omitempty"`
-	TitleWords   int32            `json:"title_words"`
-	TitleNorm    float64          `json:"title_norm"`
-	Brand        string           `json:"brand,omitempty"`
-	Category     string           `json:"category"`
-	Price        float64          `json:"price"`
-	Availability string           `json:"availability"`
-	ProductType  string           `json:"product_type"`
-	Tier         int              `json:"tier"`
-	OfferCount   int              `json:"offer_count"`
-	BrowseRank   int32            `json:"browse_rank"`
-	OfferIDs     []string         `json:"offer_ids,omitempty"`
-	Attributes   []attrDoc        `json:"attributes,omitempty"`
-	Product      *catalog.Product `json:"product"`
-	Lite         string           `json:"lite"`
+	ID           string               `json:"id"`
+	Title        string               `json:"title"`
+	Terms        []string             `json:"terms"`
+	Pairs        []string             `json:"pairs,omitempty"`
+	Fits         []string             `json:"fits,omitempty"`
+	TitleWords   int32                `json:"title_words"`
+	TitleNorm    float64              `json:"title_norm"`
+	Brand        string               `json:"brand,omitempty"`
+	Category     string               `json:"category"`
+	Price        float64              `json:"price"`
+	Availability string               `json:"availability"`
+	ProductType  string               `json:"product_type"`
+	Tier         int                  `json:"tier"`
+	OfferCount   int                  `json:"offer_count"`
+	BrowseRank   int32                `json:"browse_rank"`
+	OfferIDs     []string             `json:"offer_ids,omitempty"`
+	AttrValues   map[string][]float64 `json:"attr_values,omitempty"`
+	AttrMin      map[string]float64   `json:"attr_min,omitempty"`
+	AttrMax      map[string]float64   `json:"attr_max,omitempty"`
+	Product      *catalog.Product     `json:"product"`
+	Lite         string               `json:"lite"`
 }
 
 // liteProduct is what a lite result shows of a product: the interface's
@@ -243,8 +243,9 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 		TitleNorm: lengthNorm(int(c.words[i]), c.avg),
 		Brand:     catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
 		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),
-		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Attributes: attrDocs(c.table, p.Attributes), Product: &p,
+		OfferCount: p.OfferCount, BrowseRank: c.rank[i], Product: &p,
 	}
+	d.AttrValues, d.AttrMin, d.AttrMax = attrFields(c.table, p.Attributes)
 	for _, o := range p.Offers {
 		if o.ID != "" && !slices.Contains(d.OfferIDs, o.ID) {
 			d.OfferIDs = append(d.OfferIDs, o.ID)
@@ -276,27 +277,34 @@ func pairs(words []string) []string {
 	return out
 }
 
-// attrDocs lists the values the product's titles state, one per value, as
-// constraints judge them: every value of a conflicting attribute, the value
-// of a confirmed or inferred one when positive. Only the table's attribute
-// names are indexed.
-func attrDocs(table *catalog.AttributeTable, attrs map[string]catalog.Attribute) []attrDoc {
-	var out []attrDoc
+// attrFields returns the stated values of the table's attributes in
+// attrs, by name (every value of a conflicting one), with the least and
+// greatest of each: a constraint's range holds every value when it holds
+// those two.
+func attrFields(table *catalog.AttributeTable, attrs map[string]catalog.Attribute) (values map[string][]float64, lo, hi map[string]float64) {
 	for _, name := range table.Names() {
 		a, ok := attrs[name]
 		if !ok {
 			continue
 		}
+		var vs []float64
 		switch {
 		case a.Status == catalog.Conflicting:
 			for _, v := range a.Values {
-				out = append(out, attrDoc{Name: name, Status: a.Status, Value: v.Value})
+				vs = append(vs, v.Value)
 			}
 		case a.Value > 0:
-			out = append(out, attrDoc{Name: name, Status: a.Status, Value: a.Value})
+			vs = []float64{a.Value}
 		}
+		if len(vs) == 0 {
+			continue
+		}
+		if values == nil {
+			values, lo, hi = map[string][]float64{}, map[string]float64{}, map[string]float64{}
+		}
+		values[name], lo[name], hi[name] = vs, slices.Min(vs), slices.Max(vs)
 	}
-	return out
+	return values, lo, hi
 }
 
 // IndexBody returns the body that creates an index for the catalog:
@@ -306,6 +314,11 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 	shards := max(s.Shards, 1)
 	window := max(s.MaxResultWindow, DefaultMaxResultWindow)
 	keyword := map[string]any{"type": "keyword"}
+	attrs := map[string]any{}
+	for _, name := range c.table.Names() {
+		attrs[name] = map[string]any{"type": "double"}
+	}
+	attrMapping := map[string]any{"type": "object", "properties": attrs}
 	body := map[string]any{
 		"settings": map[string]any{
 			"index": map[string]any{
@@ -344,16 +357,11 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 				fieldOfferCount:  map[string]any{"type": "integer"},
 				fieldBrowseRank:  map[string]any{"type": "integer"},
 				fieldOfferIDs:    keyword,
-				fieldAttributes: map[string]any{
-					"type": "nested",
-					"properties": map[string]any{
-						"name":   keyword,
-						"status": keyword,
-						"value":  map[string]any{"type": "double"},
-					},
-				},
-				fieldProduct: map[string]any{"type": "object", "enabled": false},
-				fieldLite:    map[string]any{"type": "keyword", "index": false, "doc_values": false, "store": true},
+				fieldAttrValues:  attrMapping,
+				fieldAttrMin:     attrMapping,
+				fieldAttrMax:     attrMapping,
+				fieldProduct:     map[string]any{"type": "object", "enabled": false},
+				fieldLite:        map[string]any{"type": "keyword", "index": false, "doc_values": false, "store": true},
 			},
 		},
 	}

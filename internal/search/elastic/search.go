@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
@@ -420,35 +421,44 @@ func (q *query) verdictQueries() []any {
 }
 
 // verdicts returns the bodies of the bool queries matching products whose
-// every stated value meets the constraint (at least one value), and
-// products stating values none of which meets it.
+// every stated value meets the constraint (at least one value: the least
+// and the greatest are in its range), and products stating values none of
+// which meets it.
 func (c constraint) verdicts() (matched, excluded obj) {
-	name := term(fieldAttrName, c.name)
-	inRange := c.rangeQuery()
-	meet := nested(obj{"bool": obj{"filter": []any{name, inRange}}})
-	fail := nested(obj{"bool": obj{"filter": []any{name}, "must_not": []any{inRange}}})
-	stated := nested(name)
-	return obj{"filter": []any{meet}, "must_not": []any{fail}}, obj{"filter": []any{stated}, "must_not": []any{meet}}
+	field := func(prefix string) string { return prefix + "." + c.name }
+	values := field(fieldAttrValues)
+	stated := obj{"exists": obj{"field": values}}
+	all := []any{stated}
+	some := obj{}
+	lo, hi := c.bounds()
+	if lo != nil {
+		all = append(all, obj{"range": obj{field(fieldAttrMin): lo}})
+		maps.Copy(some, lo)
+	}
+	if hi != nil {
+		all = append(all, obj{"range": obj{field(fieldAttrMax): hi}})
+		maps.Copy(some, hi)
+	}
+	if len(some) == 0 {
+		return obj{"filter": all}, obj{"must_not": []any{obj{"match_all": obj{}}}}
+	}
+	return obj{"filter": all}, obj{"filter": []any{stated}, "must_not": []any{obj{"range": obj{values: some}}}}
 }
 
-func nested(query any) obj {
-	return obj{"nested": obj{"path": fieldAttributes, "query": query}}
-}
-
-// rangeQuery matches attribute values within the constraint's range.
-func (c constraint) rangeQuery() obj {
-	r := obj{}
+// bounds returns the range conditions of the constraint's lower and upper
+// bound, nil where it has none.
+func (c constraint) bounds() (lo, hi obj) {
 	if !math.IsInf(c.rng.Lo, -1) {
-		r["gte"] = c.rng.Lo
+		lo = obj{"gte": c.rng.Lo}
 	}
 	if !math.IsInf(c.rng.Hi, 1) {
 		if c.rng.HiOpen {
-			r["lt"] = c.rng.Hi
+			hi = obj{"lt": c.rng.Hi}
 		} else {
-			r["lte"] = c.rng.Hi
+			hi = obj{"lte": c.rng.Hi}
 		}
 	}
-	return obj{"range": obj{fieldAttrValue: r}}
+	return lo, hi
 }
 
 // judged is the verdict of one candidate.
