@@ -71,6 +71,15 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 	if !ok || q.e.maxCand <= 0 || q.e.maxCand > pageSize || q.req.Offset+q.req.Limit > maxInline {
 		return false, nil
 	}
+	key := countKey("cut"+sortKey(sort), q.filters)
+	if v, ok := q.e.stats.cut(key); ok && q.useCache && len(v.vals) == len(fields) {
+		q.cutIndex = v.index
+		done, err := q.counted(ctx, res, sort, cutFilter(fields, desc, v.vals))
+		if done {
+			res.CandidatesTruncated = true
+		}
+		return done, err
+	}
 	body := obj{
 		"from":             q.e.maxCand - 1,
 		"size":             1,
@@ -80,7 +89,7 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 		"query":            q.boolQuery(nil, nil),
 		"sort":             sort,
 		// The concrete index, also when no hit names it.
-		"aggs": obj{"index": obj{"terms": obj{"field": "_index", "size": 1}}},
+		"aggs": indexAgg(),
 	}
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
@@ -89,6 +98,49 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 	if err := q.checkIndex(r.Hits.Hits); err != nil {
 		return false, err
 	}
+	index, err := indexOf(r.Aggregations)
+	if err != nil {
+		return false, err
+	}
+	total := r.total()
+	if index == "" {
+		return total == 0, nil // no candidate: res stays empty
+	}
+	// The judging search reads the index the candidates were counted in.
+	q.index = index
+	q.e.stats.putCount(index, countKey("candidates", q.filters), total)
+	var cut any
+	if total > q.e.maxCand {
+		if len(r.Hits.Hits) != 1 || len(r.Hits.Hits[0].Sort) != len(fields) {
+			return false, nil
+		}
+		vals := r.Hits.Hits[0].Sort
+		q.e.stats.putCut(key, cutValues{index: index, vals: vals})
+		cut = cutFilter(fields, desc, vals)
+	}
+	done, err := q.counted(ctx, res, sort, cut)
+	if done && cut != nil {
+		res.CandidatesTruncated = true
+	}
+	return done, err
+}
+
+// sortKey names an order in a cache key.
+func sortKey(sort []any) string {
+	b, err := json.Marshal(sort)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// indexAgg is the aggregation naming the concrete index the documents
+// of a search are in (one: the alias names one index).
+func indexAgg() obj { return obj{"index": obj{"terms": obj{"field": "_index", "size": 1}}} }
+
+// indexOf reads indexAgg from a search's aggregations: "" when the search
+// matched no document.
+func indexOf(aggs json.RawMessage) (string, error) {
 	var a struct {
 		Index struct {
 			Buckets []struct {
@@ -96,26 +148,11 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 			} `json:"buckets"`
 		} `json:"index"`
 	}
-	if err := json.Unmarshal(r.Aggregations, &a); err != nil {
-		return false, fmt.Errorf("decode the candidates' index: %w", err)
+	if err := json.Unmarshal(aggs, &a); err != nil {
+		return "", fmt.Errorf("decode the candidates' index: %w", err)
 	}
-	total := r.total()
 	if len(a.Index.Buckets) == 0 {
-		return total == 0, nil // no candidate: res stays empty
+		return "", nil
 	}
-	// The judging search reads the index the candidates were counted in.
-	q.index = a.Index.Buckets[0].Key
-	q.e.stats.putCount(q.index, countKey("candidates", q.filters), total)
-	var cut any
-	if total > q.e.maxCand {
-		if len(r.Hits.Hits) != 1 || len(r.Hits.Hits[0].Sort) != len(fields) {
-			return false, nil
-		}
-		cut = cutFilter(fields, desc, r.Hits.Hits[0].Sort)
-	}
-	done, err := q.counted(ctx, res, sort, cut)
-	if done && cut != nil {
-		res.CandidatesTruncated = true
-	}
-	return done, err
+	return a.Index.Buckets[0].Key, nil
 }

@@ -3,6 +3,7 @@ package elastic
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	json "github.com/goccy/go-json"
 
@@ -85,9 +86,20 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 	if q.fitCheck != nil {
 		aggs["fit"] = obj{"filter": q.fitCheck}
 	}
+	if q.cutIndex != "" {
+		maps.Copy(aggs, indexAgg())
+	}
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return false, err
+	}
+	if q.cutIndex != "" {
+		// A cut kept from another index than the alias names now is
+		// read again.
+		if index, err := indexOf(r.Aggregations); err != nil || index != q.cutIndex {
+			q.e.stats.dropCuts(q.cutIndex)
+			return false, fmt.Errorf("%w: candidates in %q, cut of %s", errStale, index, q.cutIndex)
+		}
 	}
 	if q.e.maxCand > 0 && r.total() > q.e.maxCand {
 		return false, nil

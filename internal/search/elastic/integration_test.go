@@ -289,9 +289,10 @@ func TestNodeLoss(t *testing.T) {
 }
 
 // TestAliasMoves searches, moves the alias to another catalog and
-// searches again with the same engine: the statistics it cached for the
-// first index must not rank the second, whose answers equal the embedded
-// engine's over the second catalog.
+// searches again with the same engines: the statistics and the cuts of
+// truncated candidate lists they cached for the first index must not
+// answer over the second, whose answers equal the embedded engine's over
+// the second catalog.
 func TestAliasMoves(t *testing.T) {
 	nodeURL(t)
 	first, second := randomSnapshot(11, 300), randomSnapshot(12, 500)
@@ -307,24 +308,33 @@ func TestAliasMoves(t *testing.T) {
 	}
 	alias := uniqueAlias(t, "moves")
 	publishSnapshot(t, alias, first)
-	e := newEngine(t, alias, search.DefaultMaxCandidates)
+	limits := []int{search.DefaultMaxCandidates, 7}
+	engines := make([]*elastic.Engine, len(limits))
+	for i, maxCand := range limits {
+		engines[i] = newEngine(t, alias, maxCand)
+	}
 	queries := []string{"query=gaming+4070&limit=30", "query=pro+gaming+16gb", "query=pro", "query=pro+gaming", "query=pro+max&limit=5", "query=gaming+laptop&category=Laptops", "query=wireless+pro&offset=2&limit=3",
-		`query=pro&constraints={"memory_gb":{"gte":16}}`}
+		`query=pro&constraints={"memory_gb":{"gte":16}}`, `category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`,
+		`category=Laptops&sort=price_desc&constraints={"storage_gb":{"gte":512}}`}
 	ctx := context.Background()
-	for range 2 { // the second round runs on cached statistics
-		for _, q := range queries {
-			if _, err := e.Search(ctx, searchtest.MustParse(t, q)); err != nil {
-				t.Fatalf("%s: %v", q, err)
+	for _, e := range engines {
+		for range 2 { // the second round runs on cached statistics and cuts
+			for _, q := range queries {
+				if _, err := e.Search(ctx, searchtest.MustParse(t, q)); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
 			}
 		}
 	}
 	publishSnapshot(t, alias, second)
-	mem, err := memory.New(second, memory.Options{MaxCandidates: search.DefaultMaxCandidates})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range queries {
-		sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), q+" after the alias moved")
+	for i, maxCand := range limits {
+		mem, err := memory.New(second, memory.Options{MaxCandidates: maxCand})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range queries {
+			sameAnswers(t, ctx, mem, engines[i], searchtest.MustParse(t, q), fmt.Sprintf("max candidates %d, %s after the alias moved", maxCand, q))
+		}
 	}
 }
 
@@ -392,9 +402,17 @@ func TestRequestsPerCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.Close() })
-	ctx := context.Background()
-	if _, err := e.Health(ctx); err != nil { // the view is refreshed from now on, not per call
+	opt.MaxCandidates = 7
+	few, err := elastic.New(opt)
+	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() { few.Close() })
+	ctx := context.Background()
+	for _, e := range []*elastic.Engine{e, few} {
+		if _, err := e.Health(ctx); err != nil { // the view is refreshed from now on, not per call
+			t.Fatal(err)
+		}
 	}
 	tests := []struct {
 		name string
@@ -408,6 +426,8 @@ func TestRequestsPerCall(t *testing.T) {
 		{"ranking words", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming")), []string{"POST /" + alias + "/_search"}},
 		{"ranking words, lite", searchCall(e, searchtest.MustParse(t, "query=pro+16gb+gaming&lite=true")), []string{"POST /" + alias + "/_search"}},
 		{"ranking words, constrained", searchCall(e, searchtest.MustParse(t, `query=pro+gaming&constraints={"memory_gb":{"gte":16}}&lite=true`)), []string{"POST /" + alias + "/_search"}},
+		{"constrained, more candidates than the limit", searchCall(few, searchtest.MustParse(t, `category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`)), []string{"POST /" + alias + "/_search"}},
+		{"constrained by price, more candidates than the limit", searchCall(few, searchtest.MustParse(t, `category=Laptops&sort=price_asc&constraints={"storage_gb":{"gte":512}}`)), []string{"POST /" + alias + "/_search"}},
 		{"product", func() error { _, err := e.Product(ctx, s.Products[7].ID); return err }, []string{"GET /" + alias + "/_doc/" + s.Products[7].ID}},
 		{"health", func() error { _, err := e.Health(ctx); return err }, nil},
 	}

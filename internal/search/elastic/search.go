@@ -245,6 +245,9 @@ type query struct {
 	score any
 	// useCache: counts kept by the engine may choose how to search.
 	useCache bool
+	// cutIndex is the index a kept cut was read from (see bounded);
+	// empty unless the search judges its candidates up to one.
+	cutIndex string
 }
 
 // constraint is one applied constraint with its accepted range and the

@@ -28,6 +28,49 @@ type statsCache struct {
 	// filters (countKey): the titles made for a query's required words,
 	// the candidates of a search.
 	counts map[string]int
+	// cuts holds the sort values of the limit-th candidate of a search in
+	// an order of stored fields (see bounded), by countKey, with the
+	// concrete index they were read from.
+	cuts map[string]cutValues
+}
+
+// cutValues are the sort values of a search's limit-th candidate in one
+// concrete index.
+type cutValues struct {
+	index string
+	vals  []json.RawMessage
+}
+
+// cut returns the cut recorded under key, if any.
+func (c *statsCache) cut(key string) (cutValues, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.cuts[key]
+	return v, ok
+}
+
+// putCut records a cut read from index.
+func (c *statsCache) putCut(key string, v cutValues) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key == "" || v.index == "" {
+		return
+	}
+	if c.cuts == nil || len(c.cuts) >= maxCachedTerms {
+		c.cuts = map[string]cutValues{}
+	}
+	c.cuts[key] = v
+}
+
+// dropCuts forgets the cuts read from index.
+func (c *statsCache) dropCuts(index string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, v := range c.cuts {
+		if v.index == index {
+			delete(c.cuts, k)
+		}
+	}
 }
 
 // countKey names a count of documents: what is counted and the filters.
