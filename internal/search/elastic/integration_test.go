@@ -365,7 +365,9 @@ func TestCachedStatisticsKeepFits(t *testing.T) {
 	}
 	ctx := context.Background()
 	for round := range 2 { // the second round runs on cached statistics
-		for _, q := range []string{"query=iphone", "query=iphone+15", "query=iphone&lite=true&limit=2", "query=galaxy"} {
+		for _, q := range []string{"query=iphone", "query=iphone+15", "query=iphone&lite=true&limit=2", "query=galaxy",
+			// pages across the tiers and within the accessories' tier
+			"query=iphone&offset=2&limit=2", "query=iphone&offset=4&limit=1", "query=iphone+15&offset=1&limit=3&lite=true"} {
 			sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), fmt.Sprintf("round %d, %s", round, q))
 		}
 	}
