@@ -284,6 +284,10 @@ func (c *Client) Raw(ctx context.Context, method, path string, query url.Values,
 	return c.raw(ctx, method, path, query, body)
 }
 
+// maxSizedAnswer is the largest announced answer length a buffer is
+// sized to before reading; longer answers grow as they are read.
+const maxSizedAnswer = 64 << 20
+
 func (c *Client) raw(ctx context.Context, method, path string, query url.Values, body []byte) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
@@ -319,11 +323,15 @@ func (c *Client) raw(ctx context.Context, method, path string, query url.Values,
 		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
+	// An answer of known length is read into one buffer of that size.
+	var buf bytes.Buffer
+	if n := res.ContentLength; n > 0 && n <= maxSizedAnswer {
+		buf.Grow(int(n) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(res.Body); err != nil {
 		return 0, nil, fmt.Errorf("%s %s: read answer: %w", method, path, err)
 	}
-	return res.StatusCode, data, nil
+	return res.StatusCode, buf.Bytes(), nil
 }
 
 // outcome names how a request ended, for the duration metric: ok (2xx),

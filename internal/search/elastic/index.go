@@ -195,24 +195,37 @@ type document struct {
 // under catalog.Product's names. Lite searches read it, a stored field
 // outside the source, instead of the whole product.
 type liteProduct struct {
-	ID           string                       `json:"id"`
-	Title        string                       `json:"title"`
-	Brand        string                       `json:"brand,omitempty"`
-	Price        float64                      `json:"price"`
-	Currency     string                       `json:"currency"`
-	Availability catalog.Availability         `json:"availability"`
-	ImageURL     string                       `json:"image_url,omitempty"`
-	ProductType  catalog.ProductType          `json:"product_type"`
-	Attributes   map[string]catalog.Attribute `json:"attributes,omitempty"`
-	PurchaseURL  string                       `json:"purchase_url"`
-	OfferCount   int                          `json:"offer_count"`
+	liteHead
+	Attributes map[string]catalog.Attribute `json:"attributes,omitempty"`
+}
+
+// liteHead is the lite form without its attributes, which a lite result
+// shows only beside constraints.
+type liteHead struct {
+	ID           string               `json:"id"`
+	Title        string               `json:"title"`
+	Brand        string               `json:"brand,omitempty"`
+	Price        float64              `json:"price"`
+	Currency     string               `json:"currency"`
+	Availability catalog.Availability `json:"availability"`
+	ImageURL     string               `json:"image_url,omitempty"`
+	ProductType  catalog.ProductType  `json:"product_type"`
+	PurchaseURL  string               `json:"purchase_url"`
+	OfferCount   int                  `json:"offer_count"`
+}
+
+// product returns the product the head describes.
+func (l *liteHead) product() *catalog.Product {
+	return &catalog.Product{ID: l.ID, Title: l.Title, Brand: l.Brand, Price: l.Price, Currency: l.Currency,
+		Availability: l.Availability, ImageURL: l.ImageURL, ProductType: l.ProductType, PurchaseURL: l.PurchaseURL,
+		OfferCount: l.OfferCount}
 }
 
 // lite returns the lite form of p.
 func lite(p *catalog.Product) liteProduct {
-	l := liteProduct{ID: p.ID, Title: p.Title, Brand: p.Brand, Price: p.Price, Currency: p.Currency,
+	l := liteProduct{liteHead: liteHead{ID: p.ID, Title: p.Title, Brand: p.Brand, Price: p.Price, Currency: p.Currency,
 		Availability: p.Availability, ImageURL: p.ImageURL, ProductType: p.ProductType,
-		PurchaseURL: p.PurchaseURL, OfferCount: p.OfferCount}
+		PurchaseURL: p.PurchaseURL, OfferCount: p.OfferCount}}
 	if len(p.Attributes) > 0 {
 		l.Attributes = make(map[string]catalog.Attribute, len(p.Attributes))
 		for name, a := range p.Attributes {

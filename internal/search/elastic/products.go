@@ -69,7 +69,7 @@ func (e *Engine) products(ctx context.Context, hits []*hit, lite bool) ([]*catal
 		if !d.Found || len(d.Error) > 0 {
 			return nil, fmt.Errorf("_mget: product %s is gone from index %s", hits[i].ID, hits[i].Index)
 		}
-		p, err := decodeHit(d.Source, d.Fields.Lite, lite)
+		p, err := decodeHit(d.Source, d.Fields.Lite, lite, true)
 		if err != nil {
 			return nil, err
 		}
@@ -79,19 +79,30 @@ func (e *Engine) products(ctx context.Context, hits []*hit, lite bool) ([]*catal
 }
 
 // decodeHit reads the product of a hit or document: from the source, or
-// from the stored lite field when lite.
-func decodeHit(source json.RawMessage, liteField []string, lite bool) (*catalog.Product, error) {
+// from the stored lite field when lite, with its attributes only when
+// attrs (a lite result shows them only beside constraints).
+func decodeHit(source json.RawMessage, liteField []string, lite, attrs bool) (*catalog.Product, error) {
 	if !lite {
 		return decodeProduct(source)
 	}
 	if len(liteField) != 1 {
 		return nil, fmt.Errorf("decode product: document has %d lite fields, want 1", len(liteField))
 	}
-	var p catalog.Product
-	if err := json.Unmarshal([]byte(liteField[0]), &p); err != nil {
+	data := []byte(liteField[0])
+	if attrs {
+		var l liteProduct
+		if err := json.Unmarshal(data, &l); err != nil {
+			return nil, fmt.Errorf("decode lite product: %w", err)
+		}
+		p := l.product()
+		p.Attributes = l.Attributes
+		return p, nil
+	}
+	var l liteHead
+	if err := json.Unmarshal(data, &l); err != nil {
 		return nil, fmt.Errorf("decode lite product: %w", err)
 	}
-	return &p, nil
+	return l.product(), nil
 }
 
 // decodeProduct reads the product from a document source.

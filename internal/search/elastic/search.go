@@ -544,7 +544,7 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 	res.Products = make([]search.Hit, len(r.Hits.Hits))
 	for i := range r.Hits.Hits {
 		h := &r.Hits.Hits[i]
-		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite)
+		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite, false)
 		if err != nil {
 			return nil, err
 		}

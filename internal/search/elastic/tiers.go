@@ -130,7 +130,7 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 	}
 	res.Products = make([]search.Hit, len(hits))
 	for i := range hits {
-		p, err := decodeHit(hits[i].Source, hits[i].Fields.Lite, q.req.Lite)
+		p, err := decodeHit(hits[i].Source, hits[i].Fields.Lite, q.req.Lite, false)
 		if err != nil {
 			return nil, err
 		}
