@@ -31,8 +31,11 @@ flags (after the kind):
   --show N          also print up to N wrong decisions (pairs, clusters, extract, classify)
   --explain         pairs: the decision trace (each rule applied, what it read, its outcome) of every
                     wrong pair, or of the first N with --show; clusters, demo: the traces of pairs
-                    behind the wrong merges and splits listed (10 of each, or N with --show);
-                    with --json, in "explained" (pairs) or "explained_merges" and "explained_splits"
+                    behind the wrong merges and splits listed (10 of each, or N with --show), and
+                    the missed pairs counted by what split them (one retailer, the rule that
+                    refused them, the blocking that never compared them, grouping);
+                    with --json, in "explained" (pairs) or "explained_merges", "explained_splits"
+                    and "missed_by_class"
   --ignore-colour   clusters: group colour variants together
 `
 

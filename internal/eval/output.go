@@ -128,9 +128,11 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 	}
 	merged, split := r.Merged[:min(show, len(r.Merged))], r.Split[:min(show, len(r.Split))]
 	var whyMerged, whySplit [][]Explanation
+	var lost []Loss
 	if o.Explain {
 		m := match.NewMatcher(r.items, r.opt)
 		whyMerged, whySplit = explainGroups(r, m, merged, true), explainGroups(r, m, split, false)
+		lost = losses(r, m)
 	}
 	if o.JSON {
 		return o.json(struct {
@@ -138,7 +140,8 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 			ClusterResult
 			ExplainedMerges [][]Explanation `json:"explained_merges,omitempty"`
 			ExplainedSplits [][]Explanation `json:"explained_splits,omitempty"`
-		}{name, r, whyMerged, whySplit})
+			Missed          []Loss          `json:"missed_by_class,omitempty"`
+		}{name, r, whyMerged, whySplit, lost})
 	}
 	tw := tabwriter.NewWriter(o.W, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "clusters\t%s\n", name)
@@ -161,6 +164,9 @@ func (o Output) Clusters(name string, r ClusterResult) error {
 	o.printLargest("largest splits", "missed pairs", r.Split, r.SplitPairs, false)
 	if o.Show == 0 && !o.Explain {
 		return nil
+	}
+	if o.Explain {
+		printLosses(o.W, lost)
 	}
 	o.printGroups("groups that merge different clusters", len(r.Merged), merged, whyMerged)
 	o.printGroups("clusters split over several groups", len(r.Split), split, whySplit)

@@ -90,7 +90,7 @@ func (g *groups) linkTitles(part []int) {
 			blockIDs[b] = id
 		}
 		blocks[k] = id
-		prefixes[k] = g.rarest(p.words)
+		prefixes[k] = g.m.rarest(p.words)
 		for _, w := range prefixes[k] {
 			key := posting{id, w}
 			if len(index[key]) < maxPosting {
@@ -181,7 +181,7 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 
 // rarest returns up to prefixWords of a title's words, rarest first (ties
 // in word order).
-func (g *groups) rarest(words []string) []string {
+func (m *Matcher) rarest(words []string) []string {
 	var buf [prefixWords + 1]string
 	var dfs [prefixWords + 1]int32
 	n := 0
@@ -189,7 +189,7 @@ func (g *groups) rarest(words []string) []string {
 		if isStopWord(w) {
 			continue
 		}
-		d := g.m.df[w]
+		d := m.df[w]
 		k := n
 		for k > 0 && dfs[k-1] > d {
 			k--

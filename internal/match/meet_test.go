@@ -1,0 +1,34 @@
+package match
+
+import "testing"
+
+// TestUnmet checks that Unmet names why grouping's blocking never weighs
+// two listings against each other, and is empty when it does.
+func TestUnmet(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b Item
+		want string
+	}{
+		{"one retailer", Item{Retailer: "A", Brand: "Acme", Title: "Acme KX500 Kettle"},
+			Item{Retailer: "A", Brand: "Acme", Title: "Acme KX500 Kettle"}, UnmetRetailer},
+		{"brands apart", Item{Retailer: "A", Brand: "Omni", Title: "Omni Boom Speaker"},
+			Item{Retailer: "B", Brand: "Ultra", Title: "Ultra Boom Speaker"}, UnmetBrand},
+		{"no brand", Item{Retailer: "A", Title: "Boom Speaker"},
+			Item{Retailer: "B", Brand: "Ultra", Title: "Ultra Boom Speaker"}, UnmetBrand},
+		{"categories apart", Item{Retailer: "A", Brand: "Acme", Title: "Acme Boom Speaker", Category: "Audio"},
+			Item{Retailer: "B", Brand: "Acme", Title: "Acme Boom Speaker", Category: "Toys"}, UnmetCategory},
+		{"one rare word", Item{Retailer: "A", Brand: "Acme", Title: "Acme Kettle Steel Blue"},
+			Item{Retailer: "B", Brand: "Acme", Title: "Acme Toaster Chrome Red"}, UnmetWords},
+		{"shared words", Item{Retailer: "A", Brand: "Acme", Title: "Acme Boom Speaker"},
+			Item{Retailer: "B", Brand: "Acme", Title: "Acme Boom Speaker Blue"}, ""},
+		{"shared code", Item{Retailer: "A", Brand: "Acme", Title: "Acme KX500T kettle", Category: "Kitchen"},
+			Item{Retailer: "B", Brand: "Acme", Title: "KX500T", Category: "Other"}, ""},
+	}
+	m := NewMatcher(nil, Options{})
+	for _, tt := range tests {
+		if got := m.Unmet(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: Unmet = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
