@@ -3,6 +3,7 @@ package match
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -54,7 +55,8 @@ func (g *groups) linkCodes(part []int) {
 }
 
 // Title evidence: listings meet through their prefixWords rarest title
-// words (the words of two titles that agree cannot all be common), within a
+// words (the words of two titles that agree cannot all be common), or
+// through a model code, whole or spelt in pieces (see codeKeys), within a
 // block of one brand and category.
 const (
 	prefixWords   = 4
@@ -90,7 +92,7 @@ func (g *groups) linkTitles(part []int) {
 			blockIDs[b] = id
 		}
 		blocks[k] = id
-		prefixes[k] = g.m.rarest(p.words)
+		prefixes[k] = append(g.m.rarest(p.words), codeKeys(p)...)
 		for _, w := range prefixes[k] {
 			key := posting{id, w}
 			if len(index[key]) < maxPosting {
@@ -145,7 +147,14 @@ type judge struct {
 func (j *judge) partners(part []int, y int, prefix []string, posting func(string) []int) []int {
 	g := j.g
 	j.cands = j.cands[:0]
+	words := 0
 	for _, w := range prefix {
+		hit := int8(1)
+		if strings.HasPrefix(w, codeKeyMark) {
+			hit = 2 // a model code alone makes a candidate
+		} else {
+			words++
+		}
 		for _, x := range posting(w) {
 			if x == y || g.items[part[x]].Retailer == g.items[part[y]].Retailer {
 				continue
@@ -154,10 +163,10 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 				j.stamp[x], j.count[x] = int32(y+1), 0
 				j.cands = append(j.cands, x)
 			}
-			j.count[x]++
+			j.count[x] = min(j.count[x]+hit, 100)
 		}
 	}
-	need := int8(min(2, len(prefix)))
+	need := int8(max(1, min(2, words)))
 	ry := j.root[y]
 	j.cands = slices.DeleteFunc(j.cands, func(x int) bool { return j.count[x] < need || j.root[x] == ry })
 	slices.SortStableFunc(j.cands, func(a, b int) int { return int(j.count[b]) - int(j.count[a]) })
@@ -174,6 +183,45 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 		j.seen = append(j.seen, rx)
 		if d := g.m.decide(&g.prof[x], &g.prof[y], nil); d.Same {
 			out = append(out, part[x])
+		}
+	}
+	return out
+}
+
+// codeKeyMark starts a title block's posting key that is a model code,
+// not a word.
+const codeKeyMark = "\x01"
+
+// codeKeys returns the model codes a listing meets others through within
+// its title block, besides its rarest words: its own strong codes, and the
+// codes two or three neighbouring pieces of its title spell ("CNSL 3033",
+// "RPD 10457 JKK"), each also without the letters after its last digit.
+// The pair decision then judges the codes; this only puts "CNSL 3033" and
+// "CNSL3033" side by side, which share no word.
+func codeKeys(p *profile) []string {
+	var out []string
+	add := func(c string) {
+		for _, k := range []string{c, stem(c)} {
+			if len(k) >= 4 && k != "" && !slices.Contains(out, codeKeyMark+k) {
+				out = append(out, codeKeyMark+k)
+			}
+		}
+	}
+	for _, c := range p.codes {
+		if c.kind == codeStrong && !c.fit {
+			add(c.s)
+		}
+	}
+	for i, first := range p.parts {
+		if first == "" || !isLetterByte(first[0]|0x20) {
+			continue
+		}
+		joined := first
+		for k := i + 1; k < len(p.parts) && k <= i+2 && p.parts[k] != ""; k++ {
+			joined += p.parts[k]
+			if len(joined) >= 5 && digitCount(joined) >= 2 && digitCount(joined) < len(joined) {
+				add(joined)
+			}
 		}
 	}
 	return out

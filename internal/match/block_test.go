@@ -177,3 +177,46 @@ func TestGroupLarge(t *testing.T) {
 		t.Errorf("%d listings without a barcode joined their product, %d did not; want at least 90%%", joined, alone)
 	}
 }
+
+// TestGroupCodeInPieces checks that a model code one title spells in pieces
+// ("CNSL 3033", "RPD 10457 JKK") meets the code written whole, though the
+// two titles share no rare word but the brand.
+func TestGroupCodeInPieces(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "two pieces",
+			items: []Item{
+				{Retailer: "A", Brand: "Liebherr", Title: "Liebherr CNSL3033 freestanding fridge"},
+				{Retailer: "B", Brand: "Liebherr", Title: "Liebherr CNSL 3033 comfort no frost 274 litre"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
+			name: "three pieces against the code with a suffix",
+			items: []Item{
+				{Retailer: "A", Brand: "Hotpoint", Title: "Hotpoint RPD10457JKK/RPD10457JKK"},
+				{Retailer: "B", Brand: "Hotpoint", Title: "Hotpoint Ultima S Line RPD 10457 JKK washing machine black"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
+			name: "other pieces stay apart",
+			items: []Item{
+				{Retailer: "A", Brand: "Liebherr", Title: "Liebherr CNSL3033 freestanding fridge"},
+				{Retailer: "B", Brand: "Liebherr", Title: "Liebherr CNSL 3133 comfort no frost 274 litre"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Group(tt.items)); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
