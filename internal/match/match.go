@@ -53,10 +53,11 @@
 // Work is near-linear in the number of listings: listings meet only through
 // shared keys or, for title evidence, through their rarest words or a model
 // code (whole or spelt in pieces: "CNSL 3033") within a block, and only
-// listings without a barcode look for title matches. Past the barcodes, each brand is matched on its own, so the listings' profiles
-// are held for one brand at a time; a model code of eight characters or
-// more joins the brands that carry it into one set, since retailers file a
-// product under its series or start a title with its code.
+// listings without a barcode look for title matches. Past the barcodes,
+// each brand is matched on its own, so the listings' profiles are held for
+// one brand at a time; a model code of eight characters or more joins the
+// brands that carry it into one set, since retailers file a product under
+// its series or start a title with its code.
 package match
 
 import (

@@ -445,7 +445,11 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 				// "15s-fq5022na", "4-gang": the start of a code or a count.
 				codePiece := k+1 < len(ws)
-				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
+				// "freezer 1 77m": a decimal point lost before a measure,
+				// not "i5 8400 2.8ghz".
+				_, _, measureNext := digitsUnit(next)
+				measureNext = measureNext && isNumber(w) && len(w) <= 2
+				if !unitWords[next] && !measureNext && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
 					switch {
 					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
@@ -579,6 +583,9 @@ func modelSuffixed(w string) bool {
 func slotKey(w string) bool {
 	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
 		return false // "Black 10" is a colour and a count
+	}
+	if _, _, ok := digitsUnit(w); ok {
+		return false // "9kg 1400 spin": a measure, then another
 	}
 	switch w {
 	case "usb", "bluetooth", "bt", "hdmi", "wifi", "fi", "wi", "windows", "win", "android", "ios", "class",

@@ -248,6 +248,8 @@ var unitWords = map[string]bool{
 	"va": true, "amp": true, "amps": true, "a": true, "lumens": true, "lm": true, "th": true, "st": true,
 	"nd": true, "rd": true, "ply": true, "roll": true, "rolls": true, "sided": true, "tab": true, "pt": true,
 	"point": true, "colour": true, "color": true, "colours": true, "colors": true, "digit": true,
+	"litres": true, "liter": true, "liters": true, "ltr": true, "ltrs": true, "place": true, "places": true,
+	"spin": true,
 }
 
 // versionWords come before a number that is a version, a standard or a
