@@ -42,7 +42,7 @@ func (g *groups) linkCodes(part []int) {
 				continue
 			}
 			add(b+c.s, i)
-			if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 && !c.cpu {
+			if st := linkStem(c); st != "" {
 				add(b+st, i)
 			}
 		}
@@ -52,6 +52,15 @@ func (g *groups) linkCodes(part []int) {
 			g.merge(m, false)
 		}
 	}
+}
+
+// linkStem returns the stem a strong code also links by in linkCodes (the
+// code without the few letters after its last digit), or "".
+func linkStem(c code) string {
+	if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 && !c.cpu {
+		return st
+	}
+	return ""
 }
 
 // Title evidence: listings meet through their prefixWords rarest title

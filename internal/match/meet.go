@@ -59,7 +59,7 @@ func sharedLinkCode(p, q *profile) bool {
 				continue
 			}
 			out = append(out, c.s)
-			if st := stem(c.s); len(st) >= 4 && st != c.s && len(c.s)-len(st) <= 3 && !c.cpu {
+			if st := linkStem(c); st != "" {
 				out = append(out, st)
 			}
 		}
