@@ -109,10 +109,10 @@ func TestSlots(t *testing.T) {
 		{"Extension Lead 4-Gang Surge Protected", nil},
 		{"Reusable Cable Ties Black 100 Straps", nil},
 		{"Adapter A-1/2 Socket", nil},
-		// A number before a unit word, or before a measure that lost its
-		// decimal point, is a quantity; a measure is no model-line word.
+		// A number before a unit word is a quantity; a measure is no
+		// model-line word.
 		{"Tall Freezer 211 litres Frost Free", nil},
-		{"Integrated Freezer 1 77m A Rated", nil},
+		{"Garmin Venu 3 45mm Slate/Black", []slot{{"venu", "3"}}},
 		{"Washing Machine 9kg 1400 spin", []slot{{"#kg", "9"}}},
 		{"Dishwasher 13 place Serie 4", []slot{{"serie", "4"}}},
 		{"Core i5 8400 2.8GHz", []slot{{"cpu", "i5"}, {"i5", "8400"}}},

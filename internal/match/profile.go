@@ -445,11 +445,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 				// "15s-fq5022na", "4-gang": the start of a code or a count.
 				codePiece := k+1 < len(ws)
-				// "freezer 1 77m": a decimal point lost before a measure,
-				// not "i5 8400 2.8ghz".
-				_, _, measureNext := digitsUnit(next)
-				measureNext = measureNext && isNumber(w) && len(w) <= 2
-				if !unitWords[next] && !measureNext && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
+				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
 					switch {
 					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
