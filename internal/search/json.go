@@ -25,11 +25,19 @@ type ProductJSON struct {
 
 // NewProductJSON encodes p in both forms.
 func NewProductJSON(p *catalog.Product) *ProductJSON {
-	buf := make([]byte, 0, 1024)
+	pj, _ := AppendProductJSON(nil, p)
+	return &pj
+}
+
+// AppendProductJSON appends p's full then lite object to buf and returns
+// them, slices of the returned buf that later appends to it cannot
+// overwrite. Many products encoded into one buffer share its allocation.
+func AppendProductJSON(buf []byte, p *catalog.Product) (ProductJSON, []byte) {
+	start := len(buf)
 	buf, split := appendProduct(buf, p)
 	full := len(buf)
 	buf = AppendLiteProduct(buf, p)
-	return &ProductJSON{Full: buf[:full:full], Split: split, Lite: buf[full:]}
+	return ProductJSON{Full: buf[start:full:full], Split: split - start, Lite: buf[full:len(buf):len(buf)]}, buf
 }
 
 // AppendProduct appends the full product object of the interface (every

@@ -218,3 +218,30 @@ func TestResultJSONFull(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendProductJSON checks products encoded one after another into
+// one buffer: each equals its encoding on its own, and appending to the
+// buffer (or to a returned slice) changes no earlier product's bytes.
+func TestAppendProductJSON(t *testing.T) {
+	a, b := sampleProduct(), sampleProduct()
+	b.ID, b.Title, b.Offers = "p-other", "Another \"quoted\" title", nil
+	var buf []byte
+	var got []ProductJSON
+	for _, p := range []*catalog.Product{a, b, a} {
+		var pj ProductJSON
+		pj, buf = AppendProductJSON(buf, p)
+		got = append(got, pj)
+	}
+	_ = append(got[0].Full, "XX"...)
+	_ = append(got[1].Lite, "YY"...)
+	buf = append(buf, "ZZ"...)
+	for i, p := range []*catalog.Product{a, b, a} {
+		want := NewProductJSON(p)
+		if string(got[i].Full) != string(want.Full) || string(got[i].Lite) != string(want.Lite) || got[i].Split != want.Split {
+			t.Errorf("product %d: encoded in one buffer differs from on its own:\n%s\n%s", i, got[i].Full, want.Full)
+		}
+	}
+	if len(buf) != len(got[0].Full)+len(got[0].Lite)+len(got[1].Full)+len(got[1].Lite)+len(got[2].Full)+len(got[2].Lite)+2 {
+		t.Errorf("buffer holds %d bytes", len(buf))
+	}
+}

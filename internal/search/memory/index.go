@@ -324,10 +324,35 @@ func b2i(b bool) int {
 // buildJSON precomputes every product's full and lite JSON.
 func (ix *index) buildJSON() {
 	ix.json = make([]search.ProductJSON, len(ix.products))
-	parallel(len(ix.products), func(doc int) {
-		ix.json[doc] = *search.NewProductJSON(&ix.products[doc])
-	})
+	// Each worker encodes a run of products into a scratch buffer and
+	// copies them into chunks of jsonChunk bytes: a few large allocations
+	// instead of one, with its spare capacity, per product.
+	n := len(ix.products)
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/512))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Go(func() {
+			var scratch, chunk []byte
+			for doc := lo; doc < hi; doc++ {
+				var pj search.ProductJSON
+				pj, scratch = search.AppendProductJSON(scratch[:0], &ix.products[doc])
+				if len(chunk)+len(scratch) > cap(chunk) {
+					chunk = make([]byte, 0, max(jsonChunk, len(scratch)))
+				}
+				at := len(chunk)
+				chunk = append(chunk, scratch...)
+				full := len(pj.Full)
+				ix.json[doc] = search.ProductJSON{Full: chunk[at : at+full : at+full], Split: pj.Split,
+					Lite: chunk[at+full : len(chunk) : len(chunk)]}
+			}
+		})
+	}
+	wg.Wait()
 }
+
+// jsonChunk is the size of the buffers products' JSON is copied into.
+const jsonChunk = 1 << 20
 
 // parallel runs fn for 0..n-1 across GOMAXPROCS goroutines.
 func parallel(n int, fn func(i int)) {
