@@ -233,8 +233,9 @@ type decoder struct {
 	lines    int   // product lines read
 	err      error // the first bad line's
 	buf      []byte
-	ends     []int // end of each gathered line in buf
-	blank    int   // empty lines not yet followed by a product line
+	ends     []int      // end of each gathered line in buf
+	blank    int        // empty lines not yet followed by a product line
+	interns  []interner // one per decoding worker
 }
 
 // read gathers the body's lines into batches and decodes them.
@@ -296,6 +297,9 @@ func (d *decoder) decode() {
 	at := len(d.products)
 	d.products = slices.Grow(d.products, n)[:at+n]
 	workers := min(runtime.GOMAXPROCS(0), max(1, n/256))
+	for len(d.interns) < workers {
+		d.interns = append(d.interns, interner{})
+	}
 	bad := make([]int, workers) // each worker's first bad line, -1 for none
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -311,6 +315,7 @@ func (d *decoder) decode() {
 					bad[w], errs[w] = i, err
 					return
 				}
+				d.interns[w].share(&d.products[at+i])
 			}
 		})
 	}

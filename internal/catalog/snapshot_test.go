@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -70,4 +71,34 @@ func FuzzReadSnapshot(f *testing.F) {
 			t.Fatalf("snapshots differ (-large +small):\n%s", diff)
 		}
 	})
+}
+
+// TestReadSnapshotSharesValues checks that values every product repeats
+// (retailer, currency, availability, category, statuses) are one copy
+// after reading, and that no value changes.
+func TestReadSnapshotSharesValues(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.snapshot")
+	if err := WriteSnapshot(path, sampleSnapshot(50)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadSnapshot(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := &s.Products[0], &s.Products[len(s.Products)-1]
+	same := func(name string, x, y string) {
+		t.Helper()
+		if x != y {
+			t.Errorf("%s: %q and %q differ", name, x, y)
+		} else if unsafe.StringData(x) != unsafe.StringData(y) {
+			t.Errorf("%s: %q is held twice", name, x)
+		}
+	}
+	same("brand", a.Brand, b.Brand)
+	same("currency", a.Currency, b.Offers[0].Currency)
+	same("availability", string(a.Availability), string(b.Offers[0].Availability))
+	same("category", a.Category, b.Category)
+	same("retailer", a.Provenance.Source, b.Offers[0].Source)
+	same("status", a.Attributes[MemoryGB].Status, b.Attributes[MemoryGB].Status)
+	same("source field", a.Attributes[MemoryGB].Sources[0].Field, b.Attributes[MemoryGB].Sources[0].Field)
 }
