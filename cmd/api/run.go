@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"text/tabwriter"
 	"time"
 
@@ -208,6 +209,10 @@ func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.L
 	engine, err := newEngine(cfg, tel.TracerProvider(), tel.Meter("productsearch/internal/search/elastic"))
 	if err != nil {
 		return nil, err
+	}
+	if _, set := p.env("GOGC"); cfg.SearchBackend == config.BackendElasticsearch && !set {
+		debug.SetGCPercent(clusterGCPercent)
+		log.Info("garbage collector target", slog.Int("gogc", clusterGCPercent))
 	}
 	h, _ := engine.Health(ctx)
 	log.Info("catalog loaded", slog.String("backend", cfg.SearchBackend), slog.String("path", cfg.CatalogPath),
