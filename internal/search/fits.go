@@ -11,7 +11,19 @@ import "slices"
 // title has no "for".
 func TitleFits(title string) []string {
 	vocab := defaultVocabulary()
+	return vocab.titleFits(vocab.fold(lex(title)))
+}
+
+// TitleText returns a title's TitleTerms and TitleFits, reading it once.
+func TitleText(title string) (words, terms, fits []string) {
+	vocab := defaultVocabulary()
 	lexed := vocab.fold(lex(title))
+	words, terms = vocab.titleTerms(lexed)
+	return words, terms, vocab.titleFits(lexed)
+}
+
+// titleFits is TitleFits over folded words.
+func (vocab *Vocabulary) titleFits(lexed []word) []string {
 	k := slices.IndexFunc(lexed, func(w word) bool { return wordTerm(w) == "for" })
 	if k < 0 {
 		return nil

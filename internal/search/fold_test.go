@@ -171,6 +171,12 @@ func TestTitleFits(t *testing.T) {
 			if diff := cmp.Diff(tt.want, TitleFits(tt.title)); diff != "" {
 				t.Errorf("TitleFits mismatch (-want +got):\n%s", diff)
 			}
+			// TitleText reads the title once for both.
+			words, terms := TitleTerms(tt.title)
+			w, tm, f := TitleText(tt.title)
+			if diff := cmp.Diff([][]string{words, terms, tt.want}, [][]string{w, tm, f}); diff != "" {
+				t.Errorf("TitleText mismatch (-TitleTerms and TitleFits +TitleText):\n%s", diff)
+			}
 		})
 	}
 }

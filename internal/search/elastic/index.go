@@ -250,9 +250,9 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 		p.Offers = slices.Clone(p.Offers)
 		slices.SortStableFunc(p.Offers, compareOffers)
 	}
-	words, terms := search.TitleTerms(p.Title)
+	words, terms, fits := search.TitleText(p.Title)
 	d := document{
-		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), Fits: search.TitleFits(p.Title), TitleWords: c.words[i],
+		ID: p.ID, Title: p.Title, Terms: terms, Pairs: pairs(words), Fits: fits, TitleWords: c.words[i],
 		TitleNorm: lengthNorm(int(c.words[i]), c.avg),
 		Brand:     catalog.NormalizeBrand(p.Brand), Category: p.Category, Price: p.Price,
 		Availability: string(p.Availability), ProductType: string(p.ProductType), Tier: tier(&p),

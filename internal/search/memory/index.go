@@ -164,9 +164,8 @@ func (ix *index) buildText() {
 	type tokens struct{ words, terms, fits []string }
 	toks := make([]tokens, n)
 	parallel(n, func(doc int) {
-		title := ix.products[doc].Title
-		w, t := search.TitleTerms(title)
-		toks[doc] = tokens{w, t, search.TitleFits(title)}
+		w, t, f := search.TitleText(ix.products[doc].Title)
+		toks[doc] = tokens{w, t, f}
 	})
 	ix.fits = map[string]*roaring.Bitmap{}
 	ix.terms = map[string]uint32{}
