@@ -80,7 +80,7 @@ func canonicalColour(s string) string {
 // separator-free run is not considered special: any position counts.
 func titleColour(title string) string {
 	words := strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
-		return r == ' ' || r == ',' || r == '(' || r == ')' || r == '-' || r == '/' || r == '|' || r == '[' || r == ']'
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == '-' || r == '/' || r == '|' || r == '[' || r == ']' || r == '"'
 	})
 	found := ""
 	for i := 0; i < len(words); i++ {

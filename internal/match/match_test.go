@@ -167,6 +167,7 @@ func TestTitleColour(t *testing.T) {
 		{"Acme MW20 800W silber", "silver"},
 		{"Acme MW20 Rot", "red"},
 		{"Acme MW20 grau / blau", ""},
+		{`"Acme MW20 Digital Camera Black"@en-US`, "black"},
 	}
 	for _, tt := range tests {
 		if got := titleColour(tt.title); got != tt.want {
