@@ -151,10 +151,34 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {
 		r = codesEqual
 	}
-	if r == codesEqual && own && (suffixWord(a.s, b.s, p, q) || suffixWord(b.s, a.s, q, p)) {
+	if r == codesEqual && own && (suffixWord(a.s, b.s, p, q) || suffixWord(b.s, a.s, q, p) ||
+		marketLetter(a, b.s, p, q) || marketLetter(b, a.s, q, p)) {
 		r = codesVariant
 	}
 	return r
+}
+
+// minMarketCode is the shortest code whose one letter more names a
+// market's version of the model rather than a colour.
+const minMarketCode = 8
+
+// marketLetter reports whether code a, of p, is code b with one letter
+// glued on that is not a colour: makers of appliances end a
+// long model number with the letter of the market it is built for
+// ("HMT84M421B", a white microwave, against "HMT84M421"), and the number
+// without it is another market's version. A letter that spells the colour
+// p states ("DSCWX350B", black) or that a slash sets apart ("DSC-RX100/B")
+// is a colour; so is any letter while a listing states a colour and the
+// letter spells no other ("DMC-LX100K", black: makers have colour letters
+// of their own).
+func marketLetter(a code, b string, p, q *profile) bool {
+	suf, ok := strings.CutPrefix(a.s, b)
+	if !ok || len(suf) != 1 || len(b) < minMarketCode || !isDigitByte(b[len(b)-1]) || !lettersOnly(suf) || a.colours != 0 {
+		return false
+	}
+	stated := colourBit(p.colour) | colourBit(q.colour)
+	l := colourLetters(suf)
+	return stated == 0 || l != 0 && l&stated == 0
 }
 
 // equal weighs two codes that are equal: a shared part or model number of

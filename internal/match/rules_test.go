@@ -81,6 +81,43 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			b:          Item{Brand: "JBL", Title: "JBL Go 4 Portable Speaker Black JBLGO4WHT"},
 			wantReason: "code",
 		},
+		// A market's letter after an appliance's model number.
+		{
+			name:       "a model number and the same with its market letter",
+			a:          Item{Brand: "Acme", Title: "Acme MWX84M421B 25l freestanding microwave oven"},
+			b:          Item{Brand: "Acme", Title: "Acme MWX84M421 Mikrowelle 25l 900W"},
+			wantReason: "code",
+		},
+		{
+			name:       "a market letter that spells a colour the titles do not state",
+			a:          Item{Brand: "Acme", Title: "Acme KFG36VL32G fridge freezer"},
+			b:          Item{Brand: "Acme", Title: "Acme KFG36VL32 Kühl-Gefrierkombination"},
+			wantReason: "code",
+		},
+		{
+			name:     "one model number with its market letter in both titles",
+			a:        Item{Brand: "Acme", Title: "Acme MWX84M421B 25l freestanding microwave oven"},
+			b:        Item{Brand: "Acme", Title: "Acme MWX84M421B microwave in white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a glued letter that spells the colour a title states",
+			a:        Item{Brand: "Acme", Title: "Acme Compact Camera CMX350B"},
+			b:        Item{Brand: "Acme", Title: "Acme CM-X350 18MP Digital Camera Black"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a maker's own colour letter while a title states a colour",
+			a:        Item{Brand: "Acme", Title: "Acme CM-LX100 12.8MP Compact Camera Black"},
+			b:        Item{Brand: "Acme", Title: "Acme Camera with Leica lens CMLX100K"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a letter after a short code is a colour or a retailer's",
+			a:        Item{Brand: "Acme", Title: "Acme DHTS217B home theatre system"},
+			b:        Item{Brand: "Acme", Title: "Acme DHTS217 home theatre system"},
+			wantSame: true, wantReason: "code",
+		},
 		// Brands.
 		{
 			name:     "a brand misspelt by one letter with a shared code",
