@@ -38,6 +38,9 @@ type code struct {
 	// cpu marks a processor number read as the listing's own code (see
 	// readProcessor): every letter of it names the model.
 	cpu bool
+	// series is the series a processor number is read after ("FX", "A4"),
+	// or "": one number names processors of different series.
+	series string
 	// colours is the colour a name written after the code states
 	// ("JBLGO4BLACK", "srs-xb100/blue"), or 0.
 	colours colourSet

@@ -82,7 +82,7 @@ type codeTally struct {
 func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 	if a.cpu || b.cpu {
 		if a.cpu && b.cpu {
-			if a.s == b.s {
+			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
 				// A processor number agreed in full names one processor
 				// as a part number does; clock speeds the titles state
 				// (base or boost) do not keep them apart.
@@ -344,7 +344,7 @@ func mpnsDiffer(p, q *profile) bool {
 			if !b.mpn {
 				continue
 			}
-			if a.s == b.s {
+			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
 				return false
 			}
 			found = true
@@ -392,7 +392,7 @@ func partAgree(p, q *profile) bool {
 			continue
 		}
 		for _, b := range q.codes {
-			if a.s == b.s {
+			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
 				return true
 			}
 		}

@@ -19,7 +19,19 @@ var processorNumber = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}(?:3D)?|[A-Z][
 
 // tierNumber matches a processor number written with its tier or series
 // glued on: "I7-8700K", "I78700K", "FX-6300", "A10-9700".
-var tierNumber = regexp.MustCompile(`^(?:I[3579]|FX|A(?:4|6|8|10|12))([0-9]{4}[A-Z]{0,2})$`)
+var tierNumber = regexp.MustCompile(`^(I[3579]|FX|A(?:4|6|8|10|12))([0-9]{4}[A-Z]{0,2})$`)
+
+// seriesNumber reports whether a processor series word is part of the
+// processors' names: one number names processors of different series
+// ("FX 6300" and "A4 6300", six cores and two), while a tier ("i7", "Ryzen
+// 7") goes with one number alone ("8700K" is an i7).
+func seriesNumber(w string) bool {
+	switch strings.ToLower(w) {
+	case "fx", "a4", "a6", "a8", "a10", "a12":
+		return true
+	}
+	return false
+}
 
 // processorFamily are the words a processor number follows ("Core i7
 // 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
@@ -56,7 +68,7 @@ func (p *profile) readProcessor(cs []chunk) {
 		if c.fit {
 			break
 		}
-		n, ok := processorOf(cs, i)
+		n, series, ok := processorOf(cs, i)
 		if !ok {
 			continue
 		}
@@ -65,27 +77,31 @@ func (p *profile) readProcessor(cs []chunk) {
 			n += strings.ToUpper(cs[i+1].text)
 		}
 		if !slices.ContainsFunc(p.codes, func(c code) bool { return c.cpu && c.s == n }) {
-			p.codes = append(p.codes, code{s: n, kind: codeStrong, cpu: true})
+			p.codes = append(p.codes, code{s: n, kind: codeStrong, cpu: true, series: series})
 		}
 	}
 }
 
 // processorOf returns the processor number chunk i of a title spells: a
 // number glued to its tier ("i7-8700k") or one after a family word ("core
-// i7 8700k", "ryzen 7 1700x", "xeon e5520").
-func processorOf(cs []chunk, i int) (string, bool) {
+// i7 8700k", "ryzen 7 1700x", "xeon e5520"), and the series it names
+// ("FX", "A4"), or "".
+func processorOf(cs []chunk, i int) (num, series string, ok bool) {
 	n := NormalizePart(cs[i].text)
 	if m := tierNumber.FindStringSubmatch(n); m != nil {
-		return m[1], true
+		if seriesNumber(m[1]) {
+			return m[2], m[1], true
+		}
+		return m[2], "", true
 	}
 	if strings.Contains(cs[i].text, ".") || !processorNumber.MatchString(n) {
-		return "", false // "0.71x", a measure
+		return "", "", false // "0.71x", a measure
 	}
 	if specCode.MatchString(n) {
 		// A number with a unit's letters ("512GB", "100W") is a measure;
 		// "8700K" and "1700X" are processors.
 		if suffix := n[len(stem(n)):]; suffix != "" && suffix != "K" && suffix != "X" {
-			return "", false
+			return "", "", false
 		}
 	}
 	prev, prev2 := "", ""
@@ -96,12 +112,15 @@ func processorOf(cs []chunk, i int) (string, bool) {
 		prev2 = lastWord(cs[i-2].text)
 	}
 	// "Core Ultra 7 155H": a tier number after the family.
+	if seriesNumber(prev) {
+		return n, strings.ToUpper(prev), true
+	}
 	if processorFamily[prev] || (processorFamily[prev2] || prev2 == "ultra") && isNumber(prev) && len(prev) == 1 {
-		return n, true
+		return n, "", true
 	}
 	// "Xeon E5 2690": the series before the number.
 	if len(prev) == 2 && prev[0] == 'e' && isDigitByte(prev[1]) && processorFamily[prev2] && isNumber(n) {
-		return strings.ToUpper(prev) + n, true
+		return strings.ToUpper(prev) + n, "", true
 	}
-	return "", false
+	return "", "", false
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -47,6 +48,24 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "brand",
 		},
 		{
+			name:       "one number in two series",
+			a:          Item{Brand: "Chipco", Title: "Chipco FX 6300 Black Edition 6 Core 3.5GHz Processor"},
+			b:          Item{Brand: "Chipco", Title: "Chipco A4 6300 3.7GHz 2 Cores Socket FM2"},
+			wantReason: "code",
+		},
+		{
+			name:     "a series glued to its number or apart",
+			a:        Item{Brand: "Chipco", Title: "Chipco FX-6300 3.5GHz AM3 CPU"},
+			b:        Item{Brand: "Chipco", Title: "Chipco FX 6300 Black Edition 6 Core 3.5GHz Processor"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a series not read beside the number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Piledriver FX-6 Six Core 6300 Black Edition 3.50GHz Processor"},
+			b:        Item{Brand: "Chipco", Title: "Chipco FX-6300 6-Core Black Edition 3.5GHz Processor"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "after the family and a tier number",
 			a:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X 6 Core CPU"},
 			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 5 2600X Retail Processor 3.6GHz"},
@@ -65,8 +84,10 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Core i5 7600K Processor", []string{"7600K"}},
 		{"Chipco i5-7600K Quad Core", []string{"7600K"}},
 		{"Chipco Pentium G4560 Dual Core", []string{"G4560"}},
-		{"Chipco FX-6300 Black Edition", []string{"6300"}},
-		{"Chipco FX 6300 Black Edition", []string{"6300"}},
+		{"Chipco FX-6300 Black Edition", []string{"FX 6300"}},
+		{"Chipco FX 6300 Black Edition", []string{"FX 6300"}},
+		{"Chipco A Series A4 6300 3.7GHz", []string{"A4 6300"}},
+		{"Chipco A10-7850K APU", []string{"A10 7850K"}},
 		{"Chipco Xeon E5 2690 v4 14 Core", []string{"E52690V4"}},
 		{"Chipco Ryzen 7 Eight Core 1700X", []string{"1700X"}},
 		{"Chipco Notebook 15 with Core i5 7600K", nil},
@@ -86,7 +107,7 @@ func TestProcessorCodes(t *testing.T) {
 			var got []string
 			for _, c := range p.codes {
 				if c.cpu {
-					got = append(got, c.s)
+					got = append(got, strings.TrimSpace(c.series+" "+c.s))
 				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
