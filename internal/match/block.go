@@ -264,10 +264,11 @@ func (m *Matcher) rarest(words []string) []string {
 
 // merge joins the groups of items that agree with each other. The groups
 // are compared pair by pair (with title, on title evidence too); groups
-// that all agree with each other become one, and a group that agrees with
-// exactly one other, which agrees with it alone, joins it. A group that
-// agrees with two that refuse each other is ambiguous and joins neither: a
-// listing without a colour that matches the black and the white phone.
+// that all agree with each other become one; otherwise the groups that
+// agree with every other become one, and a group that agrees with exactly
+// one other, which agrees with it alone, joins it. A group that agrees
+// with two that refuse each other is ambiguous and joins neither of them:
+// a listing without a colour that matches the black and the white phone.
 func (g *groups) merge(items []int, title bool) {
 	var roots []int
 	for _, i := range items {
@@ -298,6 +299,20 @@ func (g *groups) merge(items []int, title bool) {
 			g.joinRoots(roots[0], r, title)
 		}
 		return
+	}
+	// The groups that agree with every other are one product whatever the
+	// others are: two listings of one shop that refuse each other leave
+	// the rest to join.
+	core := -1
+	for a := 0; a < n; a++ {
+		if degree[a] != n-1 {
+			continue
+		}
+		if core < 0 {
+			core = a
+			continue
+		}
+		g.joinRoots(roots[core], roots[a], title)
 	}
 	for a := 0; a < n; a++ {
 		if degree[a] != 1 {

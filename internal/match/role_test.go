@@ -217,3 +217,50 @@ func TestGroupLongCodeAcrossBrands(t *testing.T) {
 		t.Errorf("groups mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestMergeAroundRefusals checks that listings met under one key that
+// agree with every other join even when two of them refuse each other (one
+// shop's two listings), while a listing that agrees with two listings that
+// refuse each other (no colour against black and white) joins neither.
+func TestMergeAroundRefusals(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "one shop's two listings",
+			items: []Item{
+				{Retailer: "a", Brand: "Acme", Title: "Acme WM8000X 8kg Washing Machine"},
+				{Retailer: "a", Brand: "Acme", Title: "Acme WM8000X Washing Machine 1400 spin"},
+				{Retailer: "b", Brand: "Acme", Title: "Acme WM8000X Washing Machine White"},
+				{Retailer: "c", Brand: "Acme", Title: "Acme WM8000X freestanding washing machine"},
+				{Retailer: "d", Brand: "Acme", Title: "Acme WM8000X washer"},
+			},
+			want: [][]int{{0}, {1}, {2, 3, 4}},
+		},
+		{
+			name: "no colour against two colours",
+			items: []Item{
+				{Retailer: "a", Brand: "Acme", Title: "Acme SP100 Speaker Black"},
+				{Retailer: "b", Brand: "Acme", Title: "Acme SP100 Speaker White"},
+				{Retailer: "c", Brand: "Acme", Title: "Acme SP100 Speaker"},
+			},
+			want: [][]int{{0}, {1}, {2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGroups(tt.items, Options{})
+			all := make([]int, len(tt.items))
+			for i := range all {
+				all[i] = i
+			}
+			g.readProfiles(all)
+			g.merge(all, false)
+			if diff := cmp.Diff(tt.want, g.result()); diff != "" {
+				t.Errorf("groups mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
