@@ -462,7 +462,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, !ev.strong) {
 					return true
 				}
-			case g.m.titleVeto(p, q, nil) != "" || !namesModel(p) || !namesModel(q):
+			case g.m.titleVeto(p, q, nil) != "" || (!namesModel(p) || !namesModel(q)) && !sameTitle(p, q):
 				return true
 			}
 		}
@@ -621,4 +621,15 @@ func (g *groups) result() [][]int {
 		out[n] = append(out[n], i)
 	}
 	return out
+}
+
+// minSameTitle is the fewest words of a title that, written alike by two
+// shops, names one product though it names no model.
+const minSameTitle = 4
+
+// sameTitle reports whether two listings' titles are the same words, in
+// the same order, and long enough to say more than a product's kind ("Acme
+// 60cm freestanding larder fridge white" from two shops).
+func sameTitle(p, q *profile) bool {
+	return len(p.words) >= minSameTitle && slices.Equal(p.words, q.words)
 }

@@ -78,8 +78,8 @@ func sharedLinkCode(p, q *profile) bool {
 
 // NamesModel reports whether a listing's title or identifiers name a model
 // (a model code, one spelt in pieces, or a model-line number): a title of
-// category words alone fits every model of its kind, and grouping never
-// joins it on title evidence.
+// category words alone fits every model of its kind, and grouping joins it
+// on title evidence only to a title written alike (see sameTitle).
 func (m *Matcher) NamesModel(it Item) bool {
 	p := profileOf(it, m.opt)
 	return namesModel(&p)

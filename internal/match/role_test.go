@@ -119,7 +119,8 @@ func TestProcessorCodes(t *testing.T) {
 
 // TestGroupTitlesWithoutModel checks that titles of category words alone
 // join nothing on title evidence, within one retailer or across retailers,
-// while titles that name a model still do.
+// while titles that name a model still do, and so do longer titles that two
+// shops write alike.
 func TestGroupTitlesWithoutModel(t *testing.T) {
 	items := []Item{
 		{Retailer: "a", Brand: "Washing", Title: "washing machine"},
@@ -131,8 +132,11 @@ func TestGroupTitlesWithoutModel(t *testing.T) {
 		{Retailer: "b", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
 		{Retailer: "a", Brand: "Acme", Title: "Acme K 2330 freestanding freezer comfort"},
 		{Retailer: "b", Brand: "Acme", Title: "Acme K 2330 freestanding freezer comfort"},
+		{Retailer: "a", Brand: "Acme", Title: "Acme digital microwave 800w cream"},
+		{Retailer: "b", Brand: "Acme", Title: "Acme Digital Microwave 800W Cream"},
+		{Retailer: "c", Brand: "Acme", Title: "Acme digital microwave 800w black"},
 	}
-	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7, 8}}
+	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7, 8}, {9, 10}, {11}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("groups mismatch (-want +got):\n%s", diff)
 	}

@@ -87,7 +87,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 // more) or a model-line number ("Pro 5", "Serie 6"). A title of category words alone
 // ("washing machine", "frost free fridge freezer") fits every model of its
 // kind, so in grouping, where one such title would meet every listing of its
-// kind, title evidence never joins it to another. A pair decision, given
+// kind, title evidence never joins it to another, unless another shop writes
+// the same title of four words or more (see sameTitle). A pair decision, given
 // its candidate, still weighs the titles.
 func namesModel(p *profile) bool {
 	if len(p.codes) > 0 {
