@@ -457,6 +457,8 @@ func TestFirstTitleWord(t *testing.T) {
 		{"1400rpm washing machine", ""},
 		{"WVG30462GB washer dryer 7kg", ""},
 		{"S1151 Core i7-6700K Processor", ""},
+		{`"Acme Pro Backpack 30"@en`, "Acme"},
+		{`" Acme EF 70-200mm Lens "@en`, "Acme"},
 	}
 	for _, tt := range tests {
 		if got := firstTitleWord(tt.title); got != tt.want {

@@ -49,7 +49,7 @@ func item(l listing) match.Item {
 // ("WVG30462GB washer dryer", "S1151 Core i7-6700K").
 func firstTitleWord(title string) string {
 	for _, w := range strings.FieldsFunc(title, func(r rune) bool {
-		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/'
+		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/' || r == '"'
 	}) {
 		switch strings.ToLower(w) {
 		case "new", "the", "a", "an", "genuine", "official", "original", "brand":
