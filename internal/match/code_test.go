@@ -20,6 +20,7 @@ func TestTitleCodes(t *testing.T) {
 		{"Apple MacBook Air MXCR3B/A", []string{"MXCR3"}},
 		// Specs, standards and components are no codes.
 		{"Laptop 16GB 512GB 144Hz 1080p 65W 2x16GB 3840x2160", nil},
+		{"Acme KFX33XW30G fridge freezer 287l 170litres 141ltr", []string{"KFX33XW30G"}},
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		// Processors in a device are components; sold on their own, their
