@@ -163,17 +163,24 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 const minMarketCode = 8
 
 // marketLetter reports whether code a, of p, is code b with one letter
-// glued on that is not a colour: makers of appliances end a
+// glued on that is not a colour, or "GB": makers of appliances end a
 // long model number with the letter of the market it is built for
 // ("HMT84M421B", a white microwave, against "HMT84M421"), and the number
 // without it is another market's version. A letter that spells the colour
 // p states ("DSCWX350B", black) or that a slash sets apart ("DSC-RX100/B")
 // is a colour; so is any letter while a listing states a colour and the
 // letter spells no other ("DMC-LX100K", black: makers have colour letters
-// of their own).
+// of their own). The maker's "GB" is a market's letters too ("WKD28541GB"
+// against "WKD28541"); "UK" is not, as shops append it to any number.
 func marketLetter(a code, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a.s, b)
-	if !ok || len(suf) != 1 || len(b) < minMarketCode || !isDigitByte(b[len(b)-1]) || !lettersOnly(suf) || a.colours != 0 {
+	if !ok || len(b) < minMarketCode || !isDigitByte(b[len(b)-1]) || !lettersOnly(suf) || a.colours != 0 {
+		return false
+	}
+	if suf == "GB" {
+		return true // "WKD28541GB" against "WKD28541"
+	}
+	if len(suf) != 1 {
 		return false
 	}
 	stated := colourBit(p.colour) | colourBit(q.colour)

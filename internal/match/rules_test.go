@@ -95,6 +95,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a model number and the same with the maker's GB",
+			a:          Item{Brand: "Acme", Title: "Acme WXD28541GB 7kg integrated washer dryer"},
+			b:          Item{Brand: "Acme", Title: "Acme Waschtrockner vollintegrierbar WXD28541"},
+			wantReason: "code",
+		},
+		{
+			name:     "a shop's UK after a model number",
+			a:        Item{Brand: "Acme", Title: "Acme DWF16B17UK 13 place integrated dishwasher"},
+			b:        Item{Brand: "Acme", Title: "Acme DWF16B17 integrated dishwasher white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "one model number with its market letter in both titles",
 			a:        Item{Brand: "Acme", Title: "Acme MWX84M421B 25l freestanding microwave oven"},
 			b:        Item{Brand: "Acme", Title: "Acme MWX84M421B microwave in white"},
