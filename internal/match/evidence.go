@@ -155,7 +155,33 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 		marketLetter(a, b.s, p, q) || marketLetter(b, a.s, q, p)) {
 		r = codesVariant
 	}
+	if r == codesEqual && own && (otherSeries(a.s, b.s, q) || otherSeries(b.s, a.s, p)) {
+		r = codesDiffer
+	}
 	return r
+}
+
+// maxSeriesDigits is the most digits of a number that a series' letters
+// make a model: a longer number ("416020SIL") is a part number of its own.
+const maxSeriesDigits = 4
+
+// otherSeries reports whether code a is a series' letters and code b, and
+// q's title writes other letters as long before b: "DSR15B1" against "DPG
+// 15B1" are two models of one number. A series name before b that a's
+// letters spell ("Coolpix P950" against "COOLPIXP950") agrees, and so do
+// letters of another length (a brand, a kind: "TV 55C3" against "OLED55C3").
+func otherSeries(a, b string, q *profile) bool {
+	pre, ok := strings.CutSuffix(a, b)
+	if !ok || pre == "" || !lettersOnly(pre) || digitCount(b) > maxSeriesDigits {
+		return false
+	}
+	for k := 1; k < len(q.parts); k++ {
+		if q.parts[k] == b {
+			w := q.parts[k-1]
+			return len(w) == len(pre) && lettersOnly(w) && w != pre
+		}
+	}
+	return false
 }
 
 // minMarketCode is the shortest code whose one letter more names a

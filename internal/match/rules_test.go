@@ -106,6 +106,25 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			b:        Item{Brand: "Acme", Title: "Acme DWF16B17 integrated dishwasher white"},
 			wantSame: true, wantReason: "code",
 		},
+		// A series' letters before a short number.
+		{
+			name:       "two series of one number",
+			a:          Item{Brand: "Acme", Title: "Acme DSR15B1 white slimline 10 place dishwasher"},
+			b:          Item{Brand: "Acme", Title: "Acme Ecotime DPG 15B1 NX built in dishwasher"},
+			wantReason: "code",
+		},
+		{
+			name:     "one series glued to its number or apart",
+			a:        Item{Brand: "Acme", Title: "Acme DSR15B1 white slimline 10 place dishwasher"},
+			b:        Item{Brand: "Acme", Title: "Acme DSR 15B1 K slimline dishwasher"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a kind's word before the number is no series",
+			a:        Item{Brand: "Acme", Title: "Acme OLED55C3 55 inch television"},
+			b:        Item{Brand: "Acme", Title: "Acme TV 55C3 OLED 55 inch"},
+			wantSame: true, wantReason: "code",
+		},
 		{
 			name:     "one model number with its market letter in both titles",
 			a:        Item{Brand: "Acme", Title: "Acme MWX84M421B 25l freestanding microwave oven"},
