@@ -113,7 +113,7 @@ var (
 	}
 	gpuPrefixes    = []string{"RTX", "GTX", "GTS", "GT", "RX", "ARC", "RADEON", "QUADRO", "HD"}
 	classPrefixes  = []string{"AXE", "AX", "AC", "BE", "N", "PC", "PC2", "PC3", "PC4"}
-	encodePrefixes = []string{"H", "X", "N", "HEVC", "ATX", "LGA", "AM", "VESA", "IEEE", "ISO", "ANSI"}
+	encodePrefixes = []string{"H", "X", "N", "HEVC", "ATX", "LGA", "FCLGA", "SKT", "SOCKET", "AM", "VESA", "IEEE", "ISO", "ANSI"}
 )
 
 // standardName reports whether a normalised token is a standard, version or
