@@ -82,6 +82,35 @@ func (p *profile) readProcessor(cs []chunk) {
 	}
 }
 
+// processorTiers are the words between a processor's family and its
+// number: a tier ("Core Ultra 7 155H", "Ryzen 5 2600", "Xeon Gold 6130",
+// "Xeon W 2133"), a core count ("Pentium Dual Core G4600") or the kind
+// ("Ryzen 5 CPU 2600X").
+var processorTiers = map[string]bool{
+	"ultra": true, "gold": true, "silver": true, "bronze": true, "platinum": true, "w": true, "e": true,
+	"phi": true, "dual": true, "quad": true, "cpu": true, "processor": true, "prozessor": true,
+}
+
+// maxTierWords is the most words read between a processor's family and its
+// number.
+const maxTierWords = 3
+
+// afterFamily reports whether chunk i of a title follows a processor
+// family word, directly or across tier words.
+func afterFamily(cs []chunk, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-1-maxTierWords; j-- {
+		w := lastWord(cs[j].text)
+		switch {
+		case processorFamily[w]:
+			return true
+		case processorTiers[w] || len(w) == 1 && isDigitByte(w[0]):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // processorOf returns the processor number chunk i of a title spells: a
 // number glued to its tier ("i7-8700k") or one after a family word ("core
 // i7 8700k", "ryzen 7 1700x", "xeon e5520"), and the series it names
@@ -111,11 +140,10 @@ func processorOf(cs []chunk, i int) (num, series string, ok bool) {
 	if i > 1 {
 		prev2 = lastWord(cs[i-2].text)
 	}
-	// "Core Ultra 7 155H": a tier number after the family.
 	if seriesNumber(prev) {
 		return n, strings.ToUpper(prev), true
 	}
-	if processorFamily[prev] || (processorFamily[prev2] || prev2 == "ultra") && isNumber(prev) && len(prev) == 1 {
+	if afterFamily(cs, i) {
 		return n, "", true
 	}
 	// "Xeon E5 2690": the series before the number.
