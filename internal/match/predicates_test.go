@@ -201,6 +201,8 @@ func TestExplainTrace(t *testing.T) {
 		{"two makers", Item{Brand: "Sony", Title: "Sony Headphones"}, Item{Brand: "Bose", Title: "Bose Headphones"}, "brand: split (a:sony b:bose)"},
 		{"different storage", Item{Title: "Apple iPhone 15", Specs: map[string]float64{"storage_gb": 128}}, Item{Title: "Apple iPhone 15", Specs: map[string]float64{"storage_gb": 256}}, "specs: split (a:storage_gb=128 b:storage_gb=256)"},
 		{"Pro and Pro Max", Item{Title: "Apple iPhone 15 Pro"}, Item{Title: "Apple iPhone 15 Pro Max"}, "variant: split (a:pro b:max b:pro)"},
+		{"two processor series", Item{Brand: "Chipco", Title: "Chipco FX 6300 Processor"}, Item{Brand: "Chipco", Title: "Chipco A4 6300 Processor"},
+			"code-conflict: split (a:6300[strong,series=FX] b:6300[strong,series=A4])"},
 	}
 	m := &Matcher{opt: Options{descriptions: true}}
 	for _, tt := range tests {

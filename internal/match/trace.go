@@ -176,7 +176,7 @@ func sideOf(see sight, p *profile) []string {
 }
 
 // codeLabel is a code as the trace shows it: its letters and how the
-// listing gave it ("WH1000XM5[field,mpn,strong]").
+// listing gave it ("WH1000XM5[field,mpn,strong]", "6300[strong,series=FX]").
 func codeLabel(c code) string {
 	kinds := []string{"", "weak", "line", "strong"}
 	var tags []string
@@ -191,6 +191,9 @@ func codeLabel(c code) string {
 	}
 	if int(c.kind) < len(kinds) {
 		tags = append(tags, kinds[c.kind])
+	}
+	if c.series != "" {
+		tags = append(tags, "series="+c.series)
 	}
 	return c.s + "[" + strings.Join(tags, ",") + "]"
 }
