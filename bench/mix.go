@@ -175,31 +175,51 @@ func Mix(s *catalog.Snapshot) []Query {
 		products[i] = &s.Products[i]
 	}
 	slices.SortFunc(products, func(a, b *catalog.Product) int { return cmp.Compare(a.ID, b.ID) })
-	pick := func() *catalog.Product { return products[m.r.IntN(len(products))] }
+	m.products = products
+	// The classes are drawn in this order from one random sequence.
+	broad := m.addBroad()
+	lines := m.addNarrow()
+	m.addFilters()
+	m.addPriceSorts(broad, lines)
+	m.addConstraints()
+	for i := range m.out {
+		m.out[i].Req.Lite = i%2 == 1
+	}
+	return m.out
+}
 
-	// Broad: hand-written, brands by size, then the commonest title words.
+// pick draws a product.
+func (m *mixer) pick() *catalog.Product { return m.products[m.r.IntN(len(m.products))] }
+
+// addBroad adds the broad queries: hand-written, brands by size, then the
+// commonest title words. It returns the hand-written ones.
+func (m *mixer) addBroad() []string {
 	broad := handBroad()
 	for _, q := range broad {
 		m.add(ClassBroad, search.Request{Query: q})
 	}
-	brands := brandsBySize(products)
+	brands := brandsBySize(m.products)
 	for _, b := range brands[:min(60, len(brands))] {
 		m.add(ClassBroad, search.Request{Query: strings.ToLower(b)})
 	}
-	for _, w := range commonWords(products) {
+	for _, w := range commonWords(m.products) {
 		if m.count[ClassBroad] >= mixBroad {
 			break
 		}
 		m.add(ClassBroad, search.Request{Query: w})
 	}
+	return broad
+}
 
-	// Narrow: hand-written, then model lines from titles.
+// addNarrow adds the narrow queries: hand-written, then model lines from
+// titles, which it returns.
+func (m *mixer) addNarrow() []string {
 	for _, q := range handNarrow() {
 		m.add(ClassNarrow, search.Request{Query: q})
 	}
 	var lines []string
 	for tries := 0; m.count[ClassNarrow] < mixNarrow && tries < 100*mixNarrow; tries++ {
-		p := pick()
+		p := m.pick()
 		line := modelLine(p, 2+m.r.IntN(2))
 		if line == "" {
 			continue
@@ -220,10 +240,14 @@ func Mix(s *catalog.Snapshot) []Query {
 			lines = append(lines, line)
 		}
 	}
+	return lines
+}
 
-	// Filters only: category, brand and a price range around a product.
+// addFilters adds searches by filters only: category, brand and a price
+// range around a product.
+func (m *mixer) addFilters() {
 	for i := 0; m.count[ClassFilters] < mixFilters && i < 100*mixFilters; i++ {
-		p := pick()
+		p := m.pick()
 		lo, hi := math.Floor(p.Price*0.5/10)*10, math.Ceil(p.Price*1.5/10)*10
 		req := search.Request{MinPrice: &lo, MaxPrice: &hi}
 		switch i % 4 {
@@ -238,8 +262,11 @@ func Mix(s *catalog.Snapshot) []Query {
 		}
 		m.add(ClassFilters, req)
 	}
+}
 
-	// Price sorts over categories, words and model lines.
+// addPriceSorts adds price sorts over categories, broad words and model
+// lines.
+func (m *mixer) addPriceSorts(broad, lines []string) {
 	categories := catalog.Categories()
 	for i := 0; m.count[ClassPriceSort] < mixPriceSort && i < 100*mixPriceSort; i++ {
 		req := search.Request{Sort: search.SortPriceAsc}
@@ -259,23 +286,25 @@ func Mix(s *catalog.Snapshot) []Query {
 		}
 		switch m.r.IntN(6) {
 		case 0, 1:
-			p := pick().Price
+			p := m.pick().Price
 			req.MaxPrice = &p
 		case 2:
 			req.Offset, req.Limit = 50*(1+m.r.IntN(3)), 20
 		}
 		m.add(ClassPriceSort, req)
 	}
+}
 
-	// Constraints: labelled specs in queries, then constraints drawn per
-	// category, some with a brand or model-line word.
+// addConstraints adds labelled specs in queries, then constraints drawn
+// per category, some with a brand or model-line word.
+func (m *mixer) addConstraints() {
 	for _, hc := range handConstraints() {
 		m.add(ClassConstraints, search.Request{Query: hc[0], Category: hc[1]})
 	}
 	sixteen := 16.0
 	m.add(ClassConstraints, search.Request{Category: "Laptops", Constraints: search.Constraints{catalog.MemoryGB: {Gte: &sixteen}}})
 	byCategory := map[string][]*catalog.Product{}
-	for _, p := range products {
+	for _, p := range m.products {
 		byCategory[p.Category] = append(byCategory[p.Category], p)
 	}
 	consCategories := constraintCategories()
@@ -300,17 +329,14 @@ func Mix(s *catalog.Snapshot) []Query {
 		}
 		m.add(ClassConstraints, req)
 	}
-	for i := range m.out {
-		m.out[i].Req.Lite = i%2 == 1
-	}
-	return m.out
 }
 
 type mixer struct {
-	r     *rand.Rand
-	seen  map[string]bool
-	count map[string]int
-	out   []Query
+	products []*catalog.Product // by id
+	r        *rand.Rand
+	seen     map[string]bool
+	count    map[string]int
+	out      []Query
 }
 
 // add appends a valid request not seen before; it reports whether it did.
