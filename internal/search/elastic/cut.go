@@ -106,6 +106,10 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 	if index == "" {
 		return total == 0, nil // no candidate: res stays empty
 	}
+	if q.expect != "" && index != q.expect {
+		q.e.stats.drop(q.expect)
+		return false, fmt.Errorf("%w: candidates in %s, statistics of %s", errStale, index, q.expect)
+	}
 	// The judging search reads the index the candidates were counted in.
 	q.index = index
 	q.e.stats.putCount(index, countKey("candidates", q.filters), total)
