@@ -131,7 +131,7 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 	need := q.req.Offset + q.req.Limit
 	for i := q.req.Offset; i < need && i < len(hits); i++ {
 		h := &hits[i]
-		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite, true)
+		p, err := q.product(h)
 		if err != nil {
 			return false, err
 		}
@@ -172,7 +172,7 @@ func (q *query) inlineProducts(aggs json.RawMessage) (map[string]*catalog.Produc
 		}
 		for i := range hits {
 			h := &hits[i]
-			p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite, true)
+			p, err := q.product(h)
 			if err != nil {
 				return nil, err
 			}

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/search"
 )
 
 // productFields makes a search or get return each product in full (the
@@ -103,6 +104,25 @@ func decodeHit(source json.RawMessage, liteField []string, lite, attrs bool) (*c
 		return nil, fmt.Errorf("decode lite product: %w", err)
 	}
 	return l.product(), nil
+}
+
+// product reads the product of one of the query's hits, with its
+// attributes when the query has constraints (see decodeHit).
+func (q *query) product(h *hit) (*catalog.Product, error) {
+	return decodeHit(h.Source, h.Fields.Lite, q.req.Lite, len(q.cons) > 0)
+}
+
+// page returns the results of hits, in order, without constraint statuses.
+func (q *query) page(hits []hit) ([]search.Hit, error) {
+	out := make([]search.Hit, len(hits))
+	for i := range hits {
+		p, err := q.product(&hits[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i].Product = p
+	}
+	return out, nil
 }
 
 // decodeProduct reads the product from a document source.

@@ -541,16 +541,9 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		}
 	}
 	res.Total = r.total()
-	res.Products = make([]search.Hit, len(r.Hits.Hits))
-	for i := range r.Hits.Hits {
-		h := &r.Hits.Hits[i]
-		p, err := decodeHit(h.Source, h.Fields.Lite, q.req.Lite, false)
-		if err != nil {
-			return nil, err
-		}
-		res.Products[i].Product = p
-	}
-	return res, nil
+	var err error
+	res.Products, err = q.page(r.Hits.Hits)
+	return res, err
 }
 
 // candidateLimit is how many candidates constraints are checked on: -1

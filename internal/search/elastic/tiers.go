@@ -128,13 +128,6 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 		}
 		hits = append(hits, r2.Hits.Hits...)
 	}
-	res.Products = make([]search.Hit, len(hits))
-	for i := range hits {
-		p, err := decodeHit(hits[i].Source, hits[i].Fields.Lite, q.req.Lite, false)
-		if err != nil {
-			return nil, err
-		}
-		res.Products[i].Product = p
-	}
-	return res, nil
+	res.Products, err = q.page(hits)
+	return res, err
 }

@@ -327,7 +327,7 @@ func (ix *index) buildJSON() {
 	// copies them into chunks of jsonChunk bytes: a few large allocations
 	// instead of one, with its spare capacity, per product.
 	n := len(ix.products)
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/512))
+	workers := workersFor(n)
 	var wg sync.WaitGroup
 	for w := range workers {
 		lo, hi := n*w/workers, n*(w+1)/workers
@@ -353,9 +353,13 @@ func (ix *index) buildJSON() {
 // jsonChunk is the size of the buffers products' JSON is copied into.
 const jsonChunk = 1 << 20
 
+// workersFor is how many goroutines share n documents' work: up to
+// GOMAXPROCS, at least 512 documents each.
+func workersFor(n int) int { return min(runtime.GOMAXPROCS(0), max(1, n/512)) }
+
 // parallel runs fn for 0..n-1 across GOMAXPROCS goroutines.
 func parallel(n int, fn func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/512))
+	workers := workersFor(n)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
