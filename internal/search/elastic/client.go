@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/elastic/elastic-transport-go/v8/elastictransport"
@@ -72,6 +73,9 @@ type Client struct {
 	es       *elasticsearch.Client
 	inst     elastictransport.Instrumentation // nil without tracing
 	duration metric.Float64Histogram          // nil without a meter
+	// answers holds the buffers Do reads answers into: an answer is
+	// decoded (its values copied) before its buffer is used again.
+	answers sync.Pool // *bytes.Buffer
 }
 
 // NewClient builds a client; it does not contact the cluster.
@@ -237,7 +241,12 @@ func truncate(s string, n int) string {
 // unless out is nil; any other answer is an *Error. Transport failures are
 // returned as they are.
 func (c *Client) Do(ctx context.Context, method, path string, query url.Values, body []byte, out any) error {
-	status, data, err := c.Raw(ctx, method, path, query, body)
+	buf, _ := c.answers.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer c.release(buf)
+	status, data, err := c.send(ctx, method, path, query, body, buf)
 	if err != nil {
 		return err
 	}
@@ -253,11 +262,27 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 	return nil
 }
 
+// maxPooledAnswer is the largest buffer Do keeps for the next answer.
+const maxPooledAnswer = 1 << 20
+
+// release returns an answer buffer to the pool unless it grew too large.
+func (c *Client) release(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledAnswer {
+		buf.Reset()
+		c.answers.Put(buf)
+	}
+}
+
 // Raw sends one request and returns the status and body of the answer,
 // whatever the status. With tracing, the request is a client span named
 // for its endpoint (see Endpoint); with a meter, its duration is recorded
 // with db.operation.name (the endpoint) and outcome (see outcome).
 func (c *Client) Raw(ctx context.Context, method, path string, query url.Values, body []byte) (status int, data []byte, err error) {
+	return c.send(ctx, method, path, query, body, new(bytes.Buffer))
+}
+
+// send is Raw reading the answer into buf.
+func (c *Client) send(ctx context.Context, method, path string, query url.Values, body []byte, buf *bytes.Buffer) (status int, data []byte, err error) {
 	if c.duration != nil {
 		start := time.Now()
 		defer func() {
@@ -281,14 +306,14 @@ func (c *Client) Raw(ctx context.Context, method, path string, query url.Values,
 			c.inst.Close(ctx)
 		}()
 	}
-	return c.raw(ctx, method, path, query, body)
+	return c.raw(ctx, method, path, query, body, buf)
 }
 
 // maxSizedAnswer is the largest announced answer length a buffer is
 // sized to before reading; longer answers grow as they are read.
 const maxSizedAnswer = 64 << 20
 
-func (c *Client) raw(ctx context.Context, method, path string, query url.Values, body []byte) (int, []byte, error) {
+func (c *Client) raw(ctx context.Context, method, path string, query url.Values, body []byte, buf *bytes.Buffer) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -323,8 +348,8 @@ func (c *Client) raw(ctx context.Context, method, path string, query url.Values,
 		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer res.Body.Close()
-	// An answer of known length is read into one buffer of that size.
-	var buf bytes.Buffer
+	// An answer of known length is read into a buffer of at least that
+	// size.
 	if n := res.ContentLength; n > 0 && n <= maxSizedAnswer {
 		buf.Grow(int(n) + bytes.MinRead)
 	}

@@ -25,8 +25,11 @@ import (
 // title's BM25 length norm (fieldNorm), by which the node scores. Version 6
 // holds each product's stated attribute values as numbers of its own
 // (fieldAttrValues, with their least and greatest) instead of one nested
-// document per value.
-const SchemaVersion = 6
+// document per value. Version 7 stores the lite object as a lite result
+// shows it (search.AppendLiteProduct), served without decoding, and the
+// attributes a lite result shows beside constraints in a field of their
+// own (fieldLiteAttrs).
+const SchemaVersion = 7
 
 // Field names of an indexed product.
 const (
@@ -51,8 +54,9 @@ const (
 	fieldAttrValues = "attr_values"
 	fieldAttrMin    = "attr_min"
 	fieldAttrMax    = "attr_max"
-	fieldProduct    = "product" // the catalog product, stored and not indexed
-	fieldLite       = "lite"    // liteProduct as JSON, a stored field only
+	fieldProduct    = "product"    // the catalog product, stored and not indexed
+	fieldLite       = "lite"       // the lite object of search.AppendLiteProduct, a stored field only
+	fieldLiteAttrs  = "lite_attrs" // the attributes without their sources as JSON, a stored field only
 )
 
 // DefaultMaxResultWindow is the smallest max_result_window an index gets:
@@ -188,59 +192,28 @@ type document struct {
 	AttrMax      map[string]float64   `json:"attr_max,omitempty"`
 	Product      *catalog.Product     `json:"product"`
 	Lite         string               `json:"lite"`
+	LiteAttrs    string               `json:"lite_attrs,omitempty"`
 }
 
-// liteProduct is what a lite result shows of a product: the interface's
-// lite fields, the product type and the attributes without their sources,
-// under catalog.Product's names. Lite searches read it, a stored field
-// outside the source, instead of the whole product.
-type liteProduct struct {
-	liteHead
-	Attributes map[string]catalog.Attribute `json:"attributes,omitempty"`
-}
-
-// liteHead is the lite form without its attributes, which a lite result
-// shows only beside constraints.
-type liteHead struct {
-	ID           string               `json:"id"`
-	Title        string               `json:"title"`
-	Brand        string               `json:"brand,omitempty"`
-	Price        float64              `json:"price"`
-	Currency     string               `json:"currency"`
-	Availability catalog.Availability `json:"availability"`
-	ImageURL     string               `json:"image_url,omitempty"`
-	ProductType  catalog.ProductType  `json:"product_type"`
-	PurchaseURL  string               `json:"purchase_url"`
-	OfferCount   int                  `json:"offer_count"`
-}
-
-// product returns the product the head describes.
-func (l *liteHead) product() *catalog.Product {
-	return &catalog.Product{ID: l.ID, Title: l.Title, Brand: l.Brand, Price: l.Price, Currency: l.Currency,
-		Availability: l.Availability, ImageURL: l.ImageURL, ProductType: l.ProductType, PurchaseURL: l.PurchaseURL,
-		OfferCount: l.OfferCount}
-}
-
-// lite returns the lite form of p.
-func lite(p *catalog.Product) liteProduct {
-	l := liteProduct{liteHead: liteHead{ID: p.ID, Title: p.Title, Brand: p.Brand, Price: p.Price, Currency: p.Currency,
-		Availability: p.Availability, ImageURL: p.ImageURL, ProductType: p.ProductType,
-		PurchaseURL: p.PurchaseURL, OfferCount: p.OfferCount}}
-	if len(p.Attributes) > 0 {
-		l.Attributes = make(map[string]catalog.Attribute, len(p.Attributes))
-		for name, a := range p.Attributes {
-			a.Sources = nil
-			if len(a.Values) > 0 {
-				vs := make([]catalog.StatedValue, len(a.Values))
-				for i, v := range a.Values {
-					vs[i] = catalog.StatedValue{Value: v.Value}
-				}
-				a.Values = vs
-			}
-			l.Attributes[name] = a
-		}
+// liteAttributes returns p's attributes as a lite result shows them:
+// without their sources.
+func liteAttributes(p *catalog.Product) map[string]catalog.Attribute {
+	if len(p.Attributes) == 0 {
+		return nil
 	}
-	return l
+	out := make(map[string]catalog.Attribute, len(p.Attributes))
+	for name, a := range p.Attributes {
+		a.Sources = nil
+		if len(a.Values) > 0 {
+			vs := make([]catalog.StatedValue, len(a.Values))
+			for i, v := range a.Values {
+				vs[i] = catalog.StatedValue{Value: v.Value}
+			}
+			a.Values = vs
+		}
+		out[name] = a
+	}
+	return out
 }
 
 // AppendSource appends the JSON source of product i's document to dst.
@@ -264,11 +237,14 @@ func (c *Catalog) AppendSource(dst []byte, i int) ([]byte, error) {
 			d.OfferIDs = append(d.OfferIDs, o.ID)
 		}
 	}
-	l, err := json.Marshal(lite(&p))
-	if err != nil {
-		return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
+	d.Lite = string(search.AppendLiteProduct(nil, &p))
+	if attrs := liteAttributes(&p); attrs != nil {
+		l, err := json.Marshal(attrs)
+		if err != nil {
+			return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
+		}
+		d.LiteAttrs = string(l)
 	}
-	d.Lite = string(l)
 	b, err := json.Marshal(&d)
 	if err != nil {
 		return dst, fmt.Errorf("encode product %s: %w", p.ID, err)
@@ -327,6 +303,7 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 	shards := max(s.Shards, 1)
 	window := max(s.MaxResultWindow, DefaultMaxResultWindow)
 	keyword := map[string]any{"type": "keyword"}
+	storedOnly := map[string]any{"type": "keyword", "index": false, "doc_values": false, "store": true}
 	attrs := map[string]any{}
 	for _, name := range c.table.Names() {
 		attrs[name] = map[string]any{"type": "double"}
@@ -374,7 +351,8 @@ func (c *Catalog) IndexBody(s IndexSettings) ([]byte, error) {
 				fieldAttrMin:     attrMapping,
 				fieldAttrMax:     attrMapping,
 				fieldProduct:     map[string]any{"type": "object", "enabled": false},
-				fieldLite:        map[string]any{"type": "keyword", "index": false, "doc_values": false, "store": true},
+				fieldLite:        storedOnly,
+				fieldLiteAttrs:   storedOnly,
 			},
 		},
 	}

@@ -7,7 +7,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 )
 
@@ -35,7 +34,7 @@ func (q *query) inlinePage(body obj, sort []any) {
 	}
 	matched, unverified, _ := q.verdictFilters()
 	top := func(filter any) obj {
-		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": productFields(obj{"size": need, "sort": sort}, q.req.Lite)}}}
+		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": q.fields(obj{"size": need, "sort": sort})}}}
 	}
 	body["aggs"] = obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
 }
@@ -131,11 +130,12 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 	need := q.req.Offset + q.req.Limit
 	for i := q.req.Offset; i < need && i < len(hits); i++ {
 		h := &hits[i]
-		p, err := q.product(h)
+		out, err := q.hit(h)
 		if err != nil {
 			return false, err
 		}
-		res.Products = append(res.Products, search.Hit{Product: p, ConstraintStatus: q.statuses(q.judge(h))})
+		out.ConstraintStatus = q.statuses(q.judge(h))
+		res.Products = append(res.Products, out)
 	}
 	return true, nil
 }
@@ -149,7 +149,7 @@ type topHits struct {
 
 // inlineProducts reads the products of inlinePage's aggregations by id;
 // nil when the search had none.
-func (q *query) inlineProducts(aggs json.RawMessage) (map[string]*catalog.Product, error) {
+func (q *query) inlineProducts(aggs json.RawMessage) (map[string]search.Hit, error) {
 	if len(aggs) == 0 {
 		return nil, nil
 	}
@@ -164,7 +164,7 @@ func (q *query) inlineProducts(aggs json.RawMessage) (map[string]*catalog.Produc
 	if err := json.Unmarshal(aggs, &a); err != nil {
 		return nil, fmt.Errorf("decode the page's products: %w", err)
 	}
-	out := map[string]*catalog.Product{}
+	out := map[string]search.Hit{}
 	for _, name := range []string{inlineMatched, inlineUnverified} {
 		hits := a[name].Top.Hits.Hits
 		if err := q.checkIndex(hits); err != nil {
@@ -172,7 +172,7 @@ func (q *query) inlineProducts(aggs json.RawMessage) (map[string]*catalog.Produc
 		}
 		for i := range hits {
 			h := &hits[i]
-			p, err := q.product(h)
+			p, err := q.hit(h)
 			if err != nil {
 				return nil, err
 			}
@@ -184,12 +184,12 @@ func (q *query) inlineProducts(aggs json.RawMessage) (map[string]*catalog.Produc
 
 // pageProducts returns the products of the page's hits: from known when
 // it holds them all, else read with one _mget.
-func (q *query) pageProducts(ctx context.Context, page []*hit, known map[string]*catalog.Product) ([]*catalog.Product, error) {
-	out := make([]*catalog.Product, len(page))
+func (q *query) pageProducts(ctx context.Context, page []*hit, known map[string]search.Hit) ([]search.Hit, error) {
+	out := make([]search.Hit, len(page))
 	for i, h := range page {
 		p, ok := known[h.ID]
 		if !ok {
-			return q.e.products(ctx, page, q.req.Lite)
+			return q.products(ctx, page)
 		}
 		out[i] = p
 	}

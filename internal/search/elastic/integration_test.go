@@ -460,3 +460,56 @@ func searchCall(e *elastic.Engine, req search.Request) func() error {
 		return err
 	}
 }
+
+// TestResultsOutliveAnswers checks that a result holds none of the answer
+// it was read from: the engine reads answers into buffers it reuses, so a
+// result that kept a slice of one would change with the next searches.
+func TestResultsOutliveAnswers(t *testing.T) {
+	s := randomSnapshot(17, 300)
+	alias := uniqueAlias(t, "outlive")
+	publishSnapshot(t, alias, s)
+	e := newEngine(t, alias, search.DefaultMaxCandidates)
+	ctx := context.Background()
+	// The largest answer first and between the others, so that every
+	// answer is read into the buffer it left and overwrites the last.
+	largest := searchtest.MustParse(t, "limit=100")
+	run := func(q string) *search.Result {
+		t.Helper()
+		res, err := e.Search(ctx, searchtest.MustParse(t, q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	queries := []string{
+		"lite=true&limit=50",
+		`category=Laptops&lite=true&limit=50&constraints={"memory_gb":{"gte":8}}`,
+		"limit=50&sort=price_desc",
+		"query=pro&lite=true&limit=50",
+	}
+	type kept struct {
+		res  *search.Result
+		json string
+	}
+	var all []kept
+	for _, q := range queries {
+		if _, err := e.Search(ctx, largest); err != nil {
+			t.Fatal(err)
+		}
+		res := run(q)
+		all = append(all, kept{res, answerOf(res)})
+	}
+	if _, err := e.Search(ctx, largest); err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range all {
+		if got := answerOf(k.res); got != k.json {
+			t.Errorf("%s: result changed after later searches:\n got %.200s\nwant %.200s", queries[i], got, k.json)
+		}
+	}
+}
+
+// answerOf is what a result shows: its JSON and the ids of its products.
+func answerOf(res *search.Result) string {
+	return string(res.AppendJSON(nil)) + " " + strings.Join(searchtest.IDs(res), ",")
+}

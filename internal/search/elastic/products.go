@@ -13,16 +13,25 @@ import (
 )
 
 // productFields makes a search or get return each product in full (the
-// source) or in its lite form (the stored lite field, without the source).
-func productFields(body obj, lite bool) obj {
-	if lite {
+// source) or in its lite form (the stored lite object, without the
+// source), with the stored lite attributes when attrs (a lite result shows
+// them only beside constraints).
+func productFields(body obj, lite, attrs bool) obj {
+	switch {
+	case !lite:
+		body["_source"] = true
+	case attrs:
+		body["_source"] = false
+		body["stored_fields"] = []string{fieldLite, fieldLiteAttrs}
+	default:
 		body["_source"] = false
 		body["stored_fields"] = []string{fieldLite}
-	} else {
-		body["_source"] = true
 	}
 	return body
 }
+
+// fields is productFields for the query's hits.
+func (q *query) fields(body obj) obj { return productFields(body, q.req.Lite, len(q.cons) > 0) }
 
 // candidateFields makes a search return its hits without loading stored
 // fields: the product id comes from doc values. Reading the stored _id of
@@ -34,15 +43,15 @@ func candidateFields(body obj) obj {
 	return body
 }
 
-// products reads the products of hits (in full or lite) with one _mget,
-// from the index each hit came from.
-func (e *Engine) products(ctx context.Context, hits []*hit, lite bool) ([]*catalog.Product, error) {
+// products reads the products of the query's hits with one _mget, from
+// the index each hit came from.
+func (q *query) products(ctx context.Context, hits []*hit) ([]search.Hit, error) {
 	if len(hits) == 0 {
-		return nil, nil
+		return []search.Hit{}, nil
 	}
 	docs := make([]obj, len(hits))
 	for i, h := range hits {
-		docs[i] = productFields(obj{"_index": h.Index, "_id": h.ID}, lite)
+		docs[i] = q.fields(obj{"_index": h.Index, "_id": h.ID})
 	}
 	b, err := json.Marshal(obj{"docs": docs})
 	if err != nil {
@@ -53,74 +62,71 @@ func (e *Engine) products(ctx context.Context, hits []*hit, lite bool) ([]*catal
 			ID     string          `json:"_id"`
 			Found  bool            `json:"found"`
 			Source json.RawMessage `json:"_source"`
-			Fields struct {
-				Lite []string `json:"lite"`
-			} `json:"fields"`
-			Error json.RawMessage `json:"error"`
+			Fields storedFields    `json:"fields"`
+			Error  json.RawMessage `json:"error"`
 		} `json:"docs"`
 	}
-	if err := e.client.Do(ctx, http.MethodPost, "/_mget", nil, b, &ans); err != nil {
+	if err := q.e.client.Do(ctx, http.MethodPost, "/_mget", nil, b, &ans); err != nil {
 		return nil, err
 	}
 	if len(ans.Docs) != len(hits) {
 		return nil, fmt.Errorf("_mget answered %d documents of %d", len(ans.Docs), len(hits))
 	}
-	out := make([]*catalog.Product, len(hits))
-	for i, d := range ans.Docs {
+	out := make([]search.Hit, len(hits))
+	for i := range ans.Docs {
+		d := &ans.Docs[i]
 		if !d.Found || len(d.Error) > 0 {
 			return nil, fmt.Errorf("_mget: product %s is gone from index %s", hits[i].ID, hits[i].Index)
 		}
-		p, err := decodeHit(d.Source, d.Fields.Lite, lite, true)
-		if err != nil {
+		var err error
+		if out[i], err = q.decode(d.ID, d.Source, &d.Fields); err != nil {
 			return nil, err
 		}
-		out[i] = p
 	}
 	return out, nil
 }
 
-// decodeHit reads the product of a hit or document: from the source, or
-// from the stored lite field when lite, with its attributes only when
-// attrs (a lite result shows them only beside constraints).
-func decodeHit(source json.RawMessage, liteField []string, lite, attrs bool) (*catalog.Product, error) {
-	if !lite {
-		return decodeProduct(source)
-	}
-	if len(liteField) != 1 {
-		return nil, fmt.Errorf("decode product: document has %d lite fields, want 1", len(liteField))
-	}
-	data := []byte(liteField[0])
-	if attrs {
-		var l liteProduct
-		if err := json.Unmarshal(data, &l); err != nil {
-			return nil, fmt.Errorf("decode lite product: %w", err)
-		}
-		p := l.product()
-		p.Attributes = l.Attributes
-		return p, nil
-	}
-	var l liteHead
-	if err := json.Unmarshal(data, &l); err != nil {
-		return nil, fmt.Errorf("decode lite product: %w", err)
-	}
-	return l.product(), nil
+// storedFields are the stored fields a hit or document returns.
+type storedFields struct {
+	ID        []string `json:"id"` // doc values, for candidates
+	Lite      []string `json:"lite"`
+	LiteAttrs []string `json:"lite_attrs"`
 }
 
-// product reads the product of one of the query's hits, with its
-// attributes when the query has constraints (see decodeHit).
-func (q *query) product(h *hit) (*catalog.Product, error) {
-	return decodeHit(h.Source, h.Fields.Lite, q.req.Lite, len(q.cons) > 0)
+// decode reads the product of one of the query's hits or documents: from
+// the source, or in a lite result the stored lite object, shown as it is,
+// with the attributes beside when the query has constraints. A lite hit's
+// product holds only what a lite result reads besides its object: its id,
+// product type (that of the request's product type filter, which every
+// hit has) and attributes.
+func (q *query) decode(id string, source json.RawMessage, f *storedFields) (search.Hit, error) {
+	if !q.req.Lite {
+		p, err := decodeProduct(source)
+		return search.Hit{Product: p}, err
+	}
+	if len(f.Lite) != 1 {
+		return search.Hit{}, fmt.Errorf("decode product %s: document has %d lite fields, want 1", id, len(f.Lite))
+	}
+	p := &catalog.Product{ID: id, ProductType: q.req.ProductType}
+	if len(q.cons) > 0 && len(f.LiteAttrs) == 1 {
+		if err := json.Unmarshal([]byte(f.LiteAttrs[0]), &p.Attributes); err != nil {
+			return search.Hit{}, fmt.Errorf("decode the attributes of product %s: %w", id, err)
+		}
+	}
+	return search.Hit{Product: p, JSON: &search.ProductJSON{Lite: []byte(f.Lite[0])}}, nil
 }
+
+// hit reads the product of one of the query's hits (see decode).
+func (q *query) hit(h *hit) (search.Hit, error) { return q.decode(h.ID, h.Source, &h.Fields) }
 
 // page returns the results of hits, in order, without constraint statuses.
 func (q *query) page(hits []hit) ([]search.Hit, error) {
 	out := make([]search.Hit, len(hits))
 	for i := range hits {
-		p, err := q.product(&hits[i])
-		if err != nil {
+		var err error
+		if out[i], err = q.hit(&hits[i]); err != nil {
 			return nil, err
 		}
-		out[i].Product = p
 	}
 	return out, nil
 }

@@ -52,10 +52,7 @@ type hit struct {
 	Sort    []json.RawMessage `json:"sort"`
 	Matched []string          `json:"matched_queries"`
 	Source  json.RawMessage   `json:"_source"`
-	Fields  struct {
-		ID   []string `json:"id"`
-		Lite []string `json:"lite"`
-	} `json:"fields"`
+	Fields  storedFields      `json:"fields"`
 }
 
 // check turns a timed-out or partial answer into an error.
@@ -524,7 +521,7 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		"query":            q.boolQuery(nil, nil),
 		"sort":             sort,
 	}
-	productFields(body, q.req.Lite)
+	q.fields(body)
 	if q.fitCheck != nil {
 		body["aggs"] = obj{"fit": obj{"filter": q.fitCheck}}
 	}
@@ -609,7 +606,7 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 
 // finish judges the candidates (the first ones in sort order, of total),
 // fills the counts and reads the page of matched-then-unverified products.
-func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, total int, known map[string]*catalog.Product) (*search.Result, error) {
+func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, total int, known map[string]search.Hit) (*search.Result, error) {
 	res.CandidatesTruncated = q.e.maxCand > 0 && total > q.e.maxCand
 	if res.CandidatesTruncated && len(cands) > q.e.maxCand {
 		cands = cands[:q.e.maxCand]
@@ -648,9 +645,9 @@ func (q *query) finish(ctx context.Context, res *search.Result, cands []*hit, to
 	if err != nil {
 		return nil, err
 	}
-	res.Products = make([]search.Hit, len(page))
-	for i := range page {
-		res.Products[i] = search.Hit{Product: products[i], ConstraintStatus: q.statuses(pj[i])}
+	res.Products = products
+	for i := range products {
+		res.Products[i].ConstraintStatus = q.statuses(pj[i])
 	}
 	return res, nil
 }

@@ -59,15 +59,9 @@ func (q *query) split(ctx context.Context, res *search.Result, fit any) (*search
 	for i := q.req.Offset; i < limit && i < len(cands); i++ {
 		page = append(page, cands[i])
 	}
-	res.Products = make([]search.Hit, len(page))
-	products, err := q.e.products(ctx, page, q.req.Lite)
-	if err != nil {
-		return nil, err
-	}
-	for i := range page {
-		res.Products[i].Product = products[i]
-	}
-	return res, nil
+	var err error
+	res.Products, err = q.products(ctx, page)
+	return res, err
 }
 
 // tieredPage reads the page of an unconstrained search whose products'
@@ -80,7 +74,7 @@ func (q *query) split(ctx context.Context, res *search.Result, fit any) (*search
 func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]any) (*search.Result, error) {
 	aggs := obj{"rest": obj{"filter": obj{"bool": obj{"filter": tiers[1]}}}}
 	maps.Copy(aggs, indexAgg())
-	body := productFields(obj{
+	body := q.fields(obj{
 		"from":             q.req.Offset,
 		"size":             q.req.Limit,
 		"track_total_hits": true,
@@ -89,7 +83,7 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 		"post_filter":      obj{"bool": obj{"filter": tiers[0]}},
 		"sort":             scoreSort(false),
 		"aggs":             aggs,
-	}, q.req.Lite)
+	})
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
@@ -115,13 +109,13 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 	end := q.req.Offset + q.req.Limit
 	if end > products && counts.Rest.DocCount > 0 {
 		from := max(q.req.Offset-products, 0)
-		more := productFields(obj{
+		more := q.fields(obj{
 			"from":    from,
 			"size":    end - products - from,
 			"timeout": esDuration(ctx),
 			"query":   q.boolQuery(tiers[1], nil),
 			"sort":    scoreSort(false),
-		}, q.req.Lite)
+		})
 		var r2 searchResponse
 		if err := q.e.searchOnce(ctx, index, more, &r2); err != nil {
 			return nil, err
