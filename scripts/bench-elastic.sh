@@ -15,7 +15,8 @@
 #     node alone under k6 (scripts/bench-api.sh with
 #     SEARCH_BACKEND=elasticsearch, health and lite searches, LOAD_DURATION
 #     each, default 10s), with the ratios: cluster lite searches against
-#     the node alone answering the equivalent plain searches (target 0.70),
+#     the node alone answering the equivalent plain searches, in
+#     LOAD_ROUNDS turns (default 3; the median ratio, target 0.70),
 #     cluster health against embedded health (target 0.50). LOAD=0 skips it.
 #
 # It uses ELASTICSEARCH_URL when set; otherwise it starts the local node
@@ -90,6 +91,6 @@ awk '
 
 if [ "${LOAD:-1}" = 1 ]; then
 	echo
-	SEARCH_BACKEND=elasticsearch SCENARIOS="health lite" DURATION="${LOAD_DURATION:-10s}" scripts/bench-api.sh |
+	SEARCH_BACKEND=elasticsearch SCENARIOS="health lite" DURATION="${LOAD_DURATION:-10s}" ROUNDS="${LOAD_ROUNDS:-3}" scripts/bench-api.sh |
 		sed -n '/^scenario/,$p' | tee -a "$out/summary.txt"
 fi
