@@ -42,14 +42,16 @@ type batch struct {
 //   - Each product's source is appended straight into its batch body;
 //     BulkIndexer takes one io.ReadSeeker per document and copies it into
 //     a buffer of its own.
-func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, index string, opt *Options, rep *Report) error {
+//
+// docs selects the products to index by position; nil indexes every one.
+func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, index string, docs []int, opt *Options, rep *Report) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	batches := make(chan *batch, opt.Workers)
 	encErr := make(chan error, 1)
 	go func() {
 		defer close(batches)
-		encErr <- encode(ctx, cat, index, opt.BatchBytes, batches)
+		encErr <- encode(ctx, cat, index, docs, opt.BatchBytes, batches)
 	}()
 	var (
 		mu       sync.Mutex
@@ -89,12 +91,19 @@ func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, inde
 	return firstErr
 }
 
-// encode writes every product as an index action into batches of at most
-// maxBytes (a single larger document gets a batch of its own).
-func encode(ctx context.Context, cat *elastic.Catalog, index string, maxBytes int, out chan<- *batch) error {
+// encode writes the products at positions docs (every product when docs is
+// nil) as index actions into batches of at most maxBytes (a single larger
+// document gets a batch of its own).
+func encode(ctx context.Context, cat *elastic.Catalog, index string, docs []int, maxBytes int, out chan<- *batch) error {
+	if docs == nil {
+		docs = make([]int, cat.Len())
+		for i := range docs {
+			docs[i] = i
+		}
+	}
 	cur := &batch{}
 	var src []byte
-	for i := range cat.Len() {
+	for _, i := range docs {
 		var err error
 		src, err = cat.AppendSource(src[:0], i)
 		if err != nil {

@@ -195,7 +195,7 @@ func TestBulkLoad(t *testing.T) {
 			// The transport's own retries on 502-504 are part of the
 			// client; count what publish retries.
 			rep := &Report{}
-			err = bulkLoad(context.Background(), c, cat, "products-x", &opt, rep)
+			err = bulkLoad(context.Background(), c, cat, "products-x", nil, &opt, rep)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("bulkLoad error = %v, want it to contain %q", err, tt.wantErr)
@@ -223,7 +223,7 @@ func TestEncodeBatchesBySize(t *testing.T) {
 	for _, maxBytes := range []int{1, 2000, 10000, 1 << 20} {
 		t.Run(fmt.Sprint(maxBytes), func(t *testing.T) {
 			out := make(chan *batch, 100)
-			if err := encode(context.Background(), cat, "idx", maxBytes, out); err != nil {
+			if err := encode(context.Background(), cat, "idx", nil, maxBytes, out); err != nil {
 				t.Fatal(err)
 			}
 			close(out)

@@ -239,6 +239,13 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 		drop(c, name, opt)
 		return err
 	}
+	return goLive(ctx, c, current, name, opt, rep)
+}
+
+// goLive moves the alias from the current indices to the loaded index
+// name and prunes old versions. When the move fails the new index is
+// deleted, unless the alias names it after all.
+func goLive(ctx context.Context, c *elastic.Client, current []string, name string, opt *Options, rep *Report) error {
 	if err := swap(ctx, c, opt.Alias, current, name); err != nil {
 		// The answer may have been lost after the swap was applied: the
 		// new index is deleted only when the alias surely does not name it.
@@ -255,11 +262,13 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 	}
 	rep.Published = true
 	opt.Log("alias %s now names %s", opt.Alias, name)
+	var err error
 	rep.Deleted, err = prune(ctx, c, opt.Alias, name, opt.Keep)
 	if err != nil {
 		// The catalog is live; old versions stay until the next publish.
 		opt.Log("deleting old versions: %v", err)
 	}
+	forgetRuns(ctx, c, opt.Alias, rep.Deleted, opt)
 	return nil
 }
 
@@ -274,7 +283,7 @@ func newClient(conn elastic.Connection) (*elastic.Client, error) {
 // load fills the new index and checks it.
 func load(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, name string, opt *Options, rep *Report) error {
 	bulkStart := time.Now()
-	if err := bulkLoad(ctx, c, cat, name, opt, rep); err != nil {
+	if err := bulkLoad(ctx, c, cat, name, nil, opt, rep); err != nil {
 		return err
 	}
 	rep.BulkDuration = time.Since(bulkStart)
@@ -283,6 +292,13 @@ func load(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, name str
 			rep.Failed, rep.Products, rep.Failures[0].ID, rep.Failures[0].Reason)
 	}
 	opt.Log("indexed %d products in %s (%.0f/s); refreshing", rep.Indexed, rep.BulkDuration.Round(time.Millisecond), rep.DocsPerSecond())
+	return seal(ctx, c, name, cat.Len(), opt)
+}
+
+// seal makes a loaded index ready to serve: it restores the refresh
+// interval, refreshes (and merges), verifies that the index holds want
+// documents and raises its replicas.
+func seal(ctx context.Context, c *elastic.Client, name string, want int, opt *Options) error {
 	settings := []byte(`{"index":{"refresh_interval":null}}`)
 	if err := c.Do(ctx, http.MethodPut, "/"+name+"/_settings", nil, settings, nil); err != nil {
 		return fmt.Errorf("restore refresh interval of %s: %w", name, err)
@@ -305,8 +321,8 @@ func load(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, name str
 	if err != nil {
 		return err
 	}
-	if n != cat.Len() {
-		return fmt.Errorf("index %s holds %d documents, the snapshot %d products: not published", name, n, cat.Len())
+	if n != want {
+		return fmt.Errorf("index %s holds %d documents, the snapshot %d products: not published", name, n, want)
 	}
 	return replicate(ctx, c, name, opt)
 }
@@ -515,8 +531,12 @@ func prune(ctx context.Context, c *elastic.Client, alias, live string, keep int)
 	return deleted, nil
 }
 
-// isVersion reports whether name is <alias>-<sync time>[-N].
+// isVersion reports whether name is <alias>-<sync time>[-N] or the index
+// of a partitioned run, <alias>-run-<run>.
 func isVersion(alias, name string) bool {
+	if run, ok := strings.CutPrefix(name, alias+"-"+runInfix); ok {
+		return validRun(run) == nil
+	}
 	rest, ok := strings.CutPrefix(name, alias+"-")
 	if !ok || len(rest) < len(versionLayout) {
 		return false
