@@ -2,6 +2,7 @@
 // demo feed set.
 //
 //	indexer sync --config indexer/retailers.yaml --out build/catalog.snapshot [--force]
+//	indexer publish --finish --partitions N --run R
 //	indexer demo --out build/demo [--scale N] [--seed N]
 //	indexer train-matcher [--dir ../shared/datasets] [--out internal/match/scorer.json]
 package main
@@ -41,6 +42,8 @@ const usage = `usage: indexer <command> [flags]
 
 commands:
   sync   read the retailer feeds and publish a catalog snapshot
+  publish --finish
+         move the alias to the index of a partitioned run once every partition is done
   demo   write the demo feed set (7 fictional retailers) with its ground truth
   eval   measure matching, extraction and classification on labelled data
   train-matcher
@@ -57,6 +60,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "sync":
 		return runSync(ctx, args[1:], stdout, stderr)
+	case "publish":
+		return runPublish(ctx, args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "eval":

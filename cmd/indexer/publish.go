@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,14 +32,22 @@ import (
 // The URL and alias default to ELASTICSEARCH_URL and ELASTICSEARCH_INDEX;
 // credentials come only from the environment (ELASTICSEARCH_API_KEY, or
 // ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD; ELASTICSEARCH_CA_FILE).
+//
+// With --partition i/N (or --partitions N, the index taken from
+// JOB_COMPLETION_INDEX as in a Kubernetes Indexed Job) and --run R (default
+// $INDEXER_RUN) only the documents of that partition are loaded into the
+// run's index and the alias stays; `indexer publish --finish` moves it.
 type publishFlags struct {
-	target   string
-	url      string
-	index    string
-	keep     int
-	shards   int
-	replicas int
-	wait     time.Duration
+	target     string
+	url        string
+	index      string
+	keep       int
+	shards     int
+	replicas   int
+	wait       time.Duration
+	partition  string
+	partitions int
+	runID      string
 }
 
 // addPublishFlags defines the publish flags on fs.
@@ -55,7 +66,43 @@ func addPublishFlags(fs *flag.FlagSet) *publishFlags {
 	fs.IntVar(&pf.shards, "es-shards", 1, "primary shards of the new index")
 	fs.IntVar(&pf.replicas, "es-replicas", 0, "replicas per shard of the new index, added after the bulk load and allocated before the alias moves")
 	fs.DurationVar(&pf.wait, "es-wait", 2*time.Minute, "how long to wait for the cluster to answer (status yellow or green) before publishing; 0 does not wait")
+	fs.StringVar(&pf.partition, "partition", "", "publish only partition `i/N` (i from 0) of the catalog's categories into the run's index, without moving the alias")
+	fs.IntVar(&pf.partitions, "partitions", 0, "publish partition $"+envCompletionIndex+" of `N` (as --partition)")
+	fs.StringVar(&pf.runID, "run", "", "`id` of a partitioned run, shared by its partitions and its finish (default $"+envRun+")")
 	return pf
+}
+
+// Variables that name a partition and its run.
+const (
+	envCompletionIndex = "JOB_COMPLETION_INDEX"
+	envRun             = "INDEXER_RUN"
+)
+
+// part returns the partition to publish and its run, or ok false for a
+// whole publish.
+func (pf *publishFlags) part() (p publish.Partition, run string, ok bool, err error) {
+	spec := pf.partition
+	if pf.partitions > 0 {
+		if spec != "" {
+			return p, "", false, errors.New("give --partition or --partitions, not both")
+		}
+		idx, set := os.LookupEnv(envCompletionIndex)
+		if !set {
+			return p, "", false, fmt.Errorf("--partitions takes the partition from $%s, which is not set", envCompletionIndex)
+		}
+		spec = idx + "/" + strconv.Itoa(pf.partitions)
+	}
+	run = cmp.Or(pf.runID, os.Getenv(envRun))
+	if spec == "" {
+		return p, run, false, nil
+	}
+	if p, err = publish.ParsePartition(spec); err != nil {
+		return p, "", false, err
+	}
+	if run == "" {
+		return p, "", false, fmt.Errorf("partition %s needs --run or $%s: every partition of a run loads the same index", spec, envRun)
+	}
+	return p, run, true, nil
 }
 
 // run publishes the snapshot at path when --publish was given. The
@@ -66,56 +113,27 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if pf.target == "" {
 		return nil, nil
 	}
-	es, err := config.LoadElasticsearch(func(k string) (string, bool) {
-		switch {
-		case k == config.EnvESURL && pf.url != "":
-			return pf.url, true
-		case k == config.EnvESIndex && pf.index != "":
-			return pf.index, true
-		}
-		return os.LookupEnv(k)
-	})
+	part, run, partitioned, err := pf.part()
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	opts, err := elastic.OptionsFromConfig(es)
+	opt, done, err := pf.connect(ctx, stderr)
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	if pf.keep < 1 {
-		return nil, fmt.Errorf("publish: --es-keep must be at least 1, got %d", pf.keep)
-	}
-	if pf.shards < 0 || pf.replicas < 0 {
-		return nil, fmt.Errorf("publish: --es-shards (%d) and --es-replicas (%d) may not be negative", pf.shards, pf.replicas)
-	}
-	tel, err := startTracing(ctx, stderr)
-	if err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := tel.Shutdown(sctx); err != nil {
-			fmt.Fprintf(stderr, "publish: %v\n", err)
-		}
-	}()
-	opts.Tracing = tel.TracerProvider()
+	defer done()
 	s, err := catalog.ReadSnapshot(path)
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "publish: "+format+"\n", args...) }
-	if err := waitForCluster(ctx, opts.Connection, pf.wait, 2*time.Second, logf); err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	opt := publish.DefaultOptions(opts.Connection, opts.Index)
-	opt.Keep = pf.keep
-	opt.Settings.Shards = pf.shards
-	opt.Settings.Replicas = pf.replicas
 	opt.MaxShrink = maxShrink
 	opt.Force = force
-	opt.Log = logf
-	rep, err := publish.Publish(ctx, s, opt)
+	var rep *publish.Report
+	if partitioned {
+		rep, err = publish.PublishPartition(ctx, s, part, run, opt)
+	} else {
+		rep, err = publish.Publish(ctx, s, opt)
+	}
 	if rep != nil {
 		reportPath := strings.TrimSuffix(path, filepath.Ext(path)) + ".publish.json"
 		if werr := writeJSON(reportPath, rep); werr != nil {
@@ -128,6 +146,56 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 		return rep, fmt.Errorf("publish to Elasticsearch: %w", err)
 	}
 	return rep, nil
+}
+
+// connect returns the publish options of the flags and the environment
+// once the cluster answers, with tracing started; done stops the tracing.
+func (pf *publishFlags) connect(ctx context.Context, stderr io.Writer) (opt publish.Options, done func(), err error) {
+	es, err := config.LoadElasticsearch(func(k string) (string, bool) {
+		switch {
+		case k == config.EnvESURL && pf.url != "":
+			return pf.url, true
+		case k == config.EnvESIndex && pf.index != "":
+			return pf.index, true
+		}
+		return os.LookupEnv(k)
+	})
+	if err != nil {
+		return opt, nil, err
+	}
+	opts, err := elastic.OptionsFromConfig(es)
+	if err != nil {
+		return opt, nil, err
+	}
+	if pf.keep < 1 {
+		return opt, nil, fmt.Errorf("--es-keep must be at least 1, got %d", pf.keep)
+	}
+	if pf.shards < 0 || pf.replicas < 0 {
+		return opt, nil, fmt.Errorf("--es-shards (%d) and --es-replicas (%d) may not be negative", pf.shards, pf.replicas)
+	}
+	tel, err := startTracing(ctx, stderr)
+	if err != nil {
+		return opt, nil, err
+	}
+	done = func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := tel.Shutdown(sctx); err != nil {
+			fmt.Fprintf(stderr, "publish: %v\n", err)
+		}
+	}
+	opts.Tracing = tel.TracerProvider()
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "publish: "+format+"\n", args...) }
+	if err := waitForCluster(ctx, opts.Connection, pf.wait, 2*time.Second, logf); err != nil {
+		done()
+		return opt, nil, err
+	}
+	opt = publish.DefaultOptions(opts.Connection, opts.Index)
+	opt.Keep = pf.keep
+	opt.Settings.Shards = pf.shards
+	opt.Settings.Replicas = pf.replicas
+	opt.Log = logf
+	return opt, done, nil
 }
 
 // startTracing traces the publish when the OTEL_* variables name an
@@ -154,6 +222,11 @@ func startTracing(ctx context.Context, stderr io.Writer) (*telemetry.Telemetry, 
 }
 
 func summarise(w io.Writer, r *publish.Report) {
+	if !r.Published && r.Error == "" {
+		fmt.Fprintf(w, "loaded %d products into %s in %s (a partition: the alias %s stays on %s until the run finishes)\n",
+			r.Indexed, r.Index, r.Duration.Round(time.Millisecond), r.Alias, orNone(r.Previous))
+		return
+	}
 	if !r.Published {
 		fmt.Fprintf(w, "not published to Elasticsearch: %s; alias %s still names %s\n", r.Error, r.Alias, orNone(r.Previous))
 		for _, f := range r.Failures {

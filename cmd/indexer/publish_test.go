@@ -83,6 +83,10 @@ func TestPublishRunErrors(t *testing.T) {
 		{"no address", publishFlags{target: "elasticsearch", index: "products", keep: 2}, "ELASTICSEARCH_URL: set the cluster's node URLs"},
 		{"bad keep", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 0}, "--es-keep must be at least 1"},
 		{"no snapshot", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", index: "products", keep: 2}, "read snapshot"},
+		{"partition without run", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", keep: 2, partition: "0/2"}, "needs --run"},
+		{"bad partition", publishFlags{target: "elasticsearch", url: "http://127.0.0.1:1", keep: 2, partition: "2/2", runID: "r"}, "counts from 0 to 1"},
+		{"both partition flags", publishFlags{target: "elasticsearch", keep: 2, partition: "0/2", partitions: 2}, "not both"},
+		{"partitions outside a Job", publishFlags{target: "elasticsearch", keep: 2, partitions: 2, runID: "r"}, "JOB_COMPLETION_INDEX, which is not set"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,5 +197,69 @@ func TestWaitForCluster(t *testing.T) {
 				t.Errorf("asked the cluster %d times with no wait", calls.Load())
 			}
 		})
+	}
+}
+
+// TestPartitionedRun publishes a snapshot as two partitions, as the pods of
+// an Indexed Job do, and finishes the run with `indexer publish --finish`:
+// the alias moves only then, and a finish with a partition missing fails.
+func TestPartitionedRun(t *testing.T) {
+	addr := os.Getenv(config.EnvESURL)
+	if addr == "" {
+		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
+	}
+	b := make([]byte, 4)
+	rand.Read(b)
+	alias := "test-indexer-" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
+		if err == nil {
+			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
+		}
+	})
+	s := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)}}
+	for i := range 40 {
+		s.Products = append(s.Products, catalog.Product{ID: fmt.Sprintf("p%02d", i), Title: fmt.Sprintf("Item %d", i),
+			Price: 100, Currency: catalog.Currency, Availability: catalog.InStock, Category: []string{"Laptops", "Phones", "Mice"}[i%3],
+			ProductType: catalog.TypeProduct})
+	}
+	path := filepath.Join(t.TempDir(), "catalog.snapshot")
+	if err := catalog.WriteSnapshot(path, s); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	finish := func() error {
+		return run(ctx, []string{"publish", "--finish", "--partitions", "2", "--run", "job-1", "--es-url", addr, "--es-index", alias},
+			io.Discard, io.Discard)
+	}
+	t.Setenv(envCompletionIndex, "1")
+	t.Setenv(envRun, "job-1")
+	pf := publishFlags{target: "elasticsearch", url: addr, index: alias, keep: 2, partitions: 2}
+	var stdout bytes.Buffer
+	if _, err := pf.run(ctx, path, 0.3, false, &stdout, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "the alias "+alias+" stays on no index") {
+		t.Errorf("summary = %q", stdout.String())
+	}
+	if err := finish(); err == nil || !strings.Contains(err.Error(), "partitions 0 of 2 are not done") {
+		t.Fatalf("finish with partition 0 missing: %v", err)
+	}
+	pf = publishFlags{target: "elasticsearch", url: addr, index: alias, keep: 2, partition: "0/2"}
+	if _, err := pf.run(ctx, path, 0.3, false, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := finish(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans struct {
+		Count int `json:"count"`
+	}
+	if err := c.Do(ctx, http.MethodGet, "/"+alias+"/_count", nil, nil, &ans); err != nil || ans.Count != 40 {
+		t.Errorf("alias %s counts %d, %v; want 40", alias, ans.Count, err)
 	}
 }
