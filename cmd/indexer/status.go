@@ -25,6 +25,9 @@ func syncSummary(rep *ingest.Report, pub *publish.Report, err error) syncstatus.
 		}
 	}
 	if pub != nil {
+		if rep == nil { // a finish: the catalog was counted by its partitions
+			s.Products = pub.Products
+		}
 		s.Alias, s.Index = pub.Alias, pub.Index
 		if !pub.Published {
 			s.Index = pub.Previous

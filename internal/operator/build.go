@@ -23,6 +23,12 @@ const (
 	// SyncContainer is the name of the container that runs the sync and
 	// leaves its account as the termination message.
 	SyncContainer = "sync"
+	// FinishesLabel marks the Job that finishes a partitioned sync with
+	// the name of the partitions' Job.
+	FinishesLabel = "search.productsearch.dev/finishes"
+	// RunEnv names the run of a partitioned sync in its pods: their Job's
+	// name.
+	RunEnv = "INDEXER_RUN"
 	configKey     = "retailers.yaml"
 	configDir     = "/etc/indexer"
 	dataDir       = "/data"
@@ -137,6 +143,12 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) bat
 		"--publish", "elasticsearch", "--es-url", es.URL, "--es-index", index,
 		"--es-keep", strconv.Itoa(int(keep)),
 		"--es-shards", strconv.Itoa(int(shards)), "--es-replicas", strconv.Itoa(int(es.Replicas))}
+	parts := partitions(pc)
+	if parts > 1 {
+		args = append(args, "--partitions", strconv.Itoa(int(parts)))
+		env = append(slices.Clone(env), corev1.EnvVar{Name: RunEnv, ValueFrom: &corev1.EnvVarSource{
+			FieldRef: &corev1.ObjectFieldSelector{FieldPath: "metadata.labels['" + batchv1.JobNameLabel + "']"}}})
+	}
 	sync := corev1.Container{
 		Name: SyncContainer, Image: image, Command: []string{"/indexer"}, Args: args,
 		Resources:                pc.Spec.Resources,
@@ -183,7 +195,7 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) bat
 	// Six retries with the Job controller's doubling back-off (10 s to
 	// 5 min) outlast an Elasticsearch that is still starting, as on a
 	// first install.
-	return batchv1.JobSpec{
+	spec := batchv1.JobSpec{
 		BackoffLimit:          ptr[int32](6),
 		ActiveDeadlineSeconds: ptr[int64](3600),
 		Template: corev1.PodTemplateSpec{
@@ -191,6 +203,78 @@ func jobSpec(pc *v1alpha1.ProductCatalog, image string, env []corev1.EnvVar) bat
 			Spec:       pod,
 		},
 	}
+	if parts > 1 {
+		// One pod per partition, each with six retries of its own; the
+		// first partition that uses them up fails the Job, so nothing is
+		// finished and the alias stays.
+		spec.CompletionMode = ptr(batchv1.IndexedCompletion)
+		spec.Completions = ptr(parts)
+		spec.Parallelism = ptr(parts)
+		if pc.Spec.Parallelism != nil {
+			spec.Parallelism = ptr(min(*pc.Spec.Parallelism, parts))
+		}
+		spec.BackoffLimit = nil
+		spec.BackoffLimitPerIndex = ptr[int32](6)
+		spec.MaxFailedIndexes = ptr[int32](0)
+	}
+	return spec
+}
+
+// partitions is the number of partitions of a catalog's syncs.
+func partitions(pc *v1alpha1.ProductCatalog) int32 { return max(pc.Spec.Partitions, 1) }
+
+// finishJob is the Job that finishes the partitioned sync job once all its
+// partitions succeeded: `indexer publish --finish` on the run of job (its
+// name), in the job's pod template without the demo feeds. It is named
+// after job and labelled with it, so one job gets one finish.
+func finishJob(pc *v1alpha1.ProductCatalog, job *batchv1.Job) *batchv1.Job {
+	spec := batchv1.JobSpec{
+		BackoffLimit:          ptr[int32](6),
+		ActiveDeadlineSeconds: ptr[int64](3600),
+		Template:              *job.Spec.Template.DeepCopy(),
+	}
+	// The labels the Job controller gave the partitions' pods would tie
+	// the finish's pods to that Job.
+	spec.Template.ObjectMeta = metav1.ObjectMeta{Labels: labels(pc)}
+	pod := &spec.Template.Spec
+	pod.InitContainers = nil
+	c := &pod.Containers[0]
+	args := []string{"publish", "--finish", "--partitions", strconv.Itoa(int(ptrValue(job.Spec.Completions))),
+		"--run", job.Name, "--status-file", corev1.TerminationMessagePathDefault,
+		"--max-shrink", strconv.FormatFloat(maxShrink(pc), 'f', -1, 64)}
+	for i := 0; i+1 < len(c.Args); i++ {
+		switch c.Args[i] {
+		case "--es-url", "--es-index", "--es-keep", "--es-shards", "--es-replicas":
+			args = append(args, c.Args[i], c.Args[i+1])
+		}
+	}
+	c.Args = args
+	c.Env = slices.DeleteFunc(c.Env, func(e corev1.EnvVar) bool { return e.Name == RunEnv })
+	lbl := labels(pc)
+	lbl[FinishesLabel] = job.Name
+	return &batchv1.Job{
+		ObjectMeta: metav1.ObjectMeta{Name: finishName(job.Name), Namespace: job.Namespace, Labels: lbl},
+		Spec:       spec,
+	}
+}
+
+// finishName is the name of the Job that finishes job: its name with
+// "-finish", shortened with a hash when that would be too long.
+func finishName(job string) string {
+	name := job + "-finish"
+	if len(name) <= 63 {
+		return name
+	}
+	h := fnv.New32a()
+	h.Write([]byte(job))
+	return fmt.Sprintf("%s-%08x-finish", job[:63-len("-00000000-finish")], h.Sum32())
+}
+
+func ptrValue(p *int32) int32 {
+	if p == nil {
+		return 1
+	}
+	return *p
 }
 
 // restricted is the container security context of the restricted Pod

@@ -3,6 +3,7 @@ package operator
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -17,6 +18,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"productsearch/internal/operator/v1alpha1"
+	"productsearch/internal/syncstatus"
 )
 
 // Finalizer holds a ProductCatalog until its CronJob, ConfigMap and Jobs
@@ -158,8 +160,13 @@ func (r *Reconciler) observe(ctx context.Context, pc *v1alpha1.ProductCatalog, s
 	if err := r.Client.List(ctx, &jobs, client.InNamespace(pc.Namespace), client.MatchingLabels{CatalogLabel: pc.Name}); err != nil {
 		return fmt.Errorf("list jobs: %w", err)
 	}
+	started, err := r.finishRuns(ctx, pc, jobs.Items)
+	if err != nil {
+		return err
+	}
 	last, active := latestFinished(jobs.Items)
-	st.ActiveJobs = active
+	st.ActiveJobs = append(active, started...)
+	slices.Sort(st.ActiveJobs)
 	if last == nil || (st.LastSync != nil && st.LastSync.Job == last.Name) {
 		return nil
 	}
@@ -172,6 +179,13 @@ func (r *Reconciler) observe(ctx context.Context, pc *v1alpha1.ProductCatalog, s
 	}
 	msg := terminationMessage(pods.Items)
 	res := syncResult(last, msg)
+	if parts := partitionsOf(last, jobs.Items); parts != nil {
+		res.Partitions = partitionsResult(parts)
+		if parts == last { // the partitions failed: no finish ran
+			res.Result, res.Reason, res.Message = syncstatus.Failed, ReasonPartitionsFailed, partitionsMessage(res.Partitions)
+			msg = ""
+		}
+	}
 	st.LastSync = &res
 	if idx := liveIndex(msg); idx != "" {
 		st.LiveIndex = idx
@@ -182,6 +196,44 @@ func (r *Reconciler) observe(ctx context.Context, pc *v1alpha1.ProductCatalog, s
 		r.Recorder.Eventf(pc, corev1.EventTypeWarning, "Sync"+res.Result, "Job %s: %s: %s", last.Name, res.Reason, res.Message)
 	}
 	return nil
+}
+
+// finishRuns starts the finishing Job of every partitioned sync Job whose
+// partitions all succeeded and that has none yet, and returns the names
+// of the Jobs it started. A partitioned Job that failed gets none: the
+// alias stays on the previous index.
+func (r *Reconciler) finishRuns(ctx context.Context, pc *v1alpha1.ProductCatalog, jobs []batchv1.Job) ([]string, error) {
+	finished := map[string]bool{}
+	for i := range jobs {
+		if f := jobs[i].Labels[FinishesLabel]; f != "" {
+			finished[f] = true
+		}
+	}
+	var started []string
+	for i := range jobs {
+		j := &jobs[i]
+		if !partitioned(j) || finished[j.Name] {
+			continue
+		}
+		if done, ok, _ := jobFinished(j); !done || !ok {
+			continue
+		}
+		fj := finishJob(pc, j)
+		if err := controllerutil.SetControllerReference(pc, fj, r.Client.Scheme()); err != nil {
+			return nil, err
+		}
+		err := r.Client.Create(ctx, fj)
+		switch {
+		case apierrors.IsAlreadyExists(err):
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("finish %s: %w", j.Name, err)
+		}
+		started = append(started, fj.Name)
+		r.Recorder.Eventf(pc, corev1.EventTypeNormal, "PartitionsSucceeded", "all %d partitions of Job %s succeeded; started Job %s to move the alias",
+			ptrValue(j.Spec.Completions), j.Name, fj.Name)
+	}
+	return started, nil
 }
 
 // cleanup deletes the catalog's Jobs, CronJob and ConfigMap (running

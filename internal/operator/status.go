@@ -1,7 +1,9 @@
 package operator
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,7 +38,8 @@ func jobFinished(j *batchv1.Job) (done, ok bool, at time.Time) {
 }
 
 // latestFinished returns the Job that finished last, or nil, and the names
-// of the Jobs still running, sorted.
+// of the Jobs still running, sorted. A partitioned Job that succeeded is
+// not a finished sync: its finishing Job is.
 func latestFinished(jobs []batchv1.Job) (*batchv1.Job, []string) {
 	var (
 		last   *batchv1.Job
@@ -44,9 +47,12 @@ func latestFinished(jobs []batchv1.Job) (*batchv1.Job, []string) {
 		active []string
 	)
 	for i := range jobs {
-		done, _, at := jobFinished(&jobs[i])
+		done, ok, at := jobFinished(&jobs[i])
 		if !done {
 			active = append(active, jobs[i].Name)
+			continue
+		}
+		if ok && partitioned(&jobs[i]) {
 			continue
 		}
 		if last == nil || at.After(lastAt) || (at.Equal(lastAt) && jobs[i].Name > last.Name) {
@@ -55,6 +61,71 @@ func latestFinished(jobs []batchv1.Job) (*batchv1.Job, []string) {
 	}
 	slices.Sort(active)
 	return last, active
+}
+
+// ReasonPartitionsFailed is the Degraded reason when a partition of a
+// partitioned sync failed: nothing was finished and the alias stayed.
+const ReasonPartitionsFailed = "PartitionsFailed"
+
+// partitioned reports whether j runs the partitions of a sync.
+func partitioned(j *batchv1.Job) bool {
+	return j.Spec.CompletionMode != nil && *j.Spec.CompletionMode == batchv1.IndexedCompletion
+}
+
+// partitionsOf returns the partitions' Job of a finished sync Job: j
+// itself when it is one, the Job it finishes when it is a finishing Job,
+// else nil.
+func partitionsOf(j *batchv1.Job, jobs []batchv1.Job) *batchv1.Job {
+	if partitioned(j) {
+		return j
+	}
+	if f := j.Labels[FinishesLabel]; f != "" {
+		for i := range jobs {
+			if jobs[i].Name == f {
+				return &jobs[i]
+			}
+		}
+	}
+	return nil
+}
+
+// partitionsResult counts the partitions of a partitioned Job.
+func partitionsResult(j *batchv1.Job) *v1alpha1.PartitionsResult {
+	r := &v1alpha1.PartitionsResult{Total: ptrValue(j.Spec.Completions), Succeeded: int32(countIndexes(j.Status.CompletedIndexes))}
+	if j.Status.FailedIndexes != nil {
+		r.FailedIndexes = *j.Status.FailedIndexes
+		r.Failed = int32(countIndexes(r.FailedIndexes))
+	}
+	return r
+}
+
+func partitionsMessage(r *v1alpha1.PartitionsResult) string {
+	msg := fmt.Sprintf("%d of %d partitions succeeded", r.Succeeded, r.Total)
+	if r.FailedIndexes != "" {
+		msg += "; failed: " + r.FailedIndexes
+	}
+	return msg + "; the alias stays on the previous index"
+}
+
+// countIndexes counts the indexes of a Job's index list, e.g. "1,3-5" (4);
+// parts it cannot read count nothing.
+func countIndexes(list string) int {
+	n := 0
+	for part := range strings.SplitSeq(list, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil || a < 0 {
+			continue
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil || b < a || b-a > 1<<20 {
+				continue
+			}
+		}
+		n += b - a + 1
+	}
+	return n
 }
 
 // terminationMessage returns the sync container's termination message of

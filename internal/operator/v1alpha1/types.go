@@ -104,6 +104,23 @@ type ProductCatalogSpec struct {
 	// ServiceAccountName of the sync Jobs' pods.
 	// +optional
 	ServiceAccountName string `json:"serviceAccountName,omitempty"`
+	// Partitions splits each sync into this many partitions of the
+	// catalog's categories, run as the pods of an Indexed Job that each
+	// load their partition into the run's index; once every partition has
+	// succeeded the operator starts a finishing Job that verifies the index
+	// and moves the alias. A failed partition moves nothing: the previous
+	// index keeps serving. 1, the default, is one pod that publishes the
+	// whole catalog.
+	// +kubebuilder:default=1
+	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Maximum=19
+	// +optional
+	Partitions int32 `json:"partitions,omitempty"`
+	// Parallelism is how many partitions run at once; all of them when
+	// unset.
+	// +kubebuilder:validation:Minimum=1
+	// +optional
+	Parallelism *int32 `json:"parallelism,omitempty"`
 }
 
 // Retailer is one retailer and its feed.
@@ -206,6 +223,23 @@ type SyncResult struct {
 	// Retailers: what each feed gave.
 	// +optional
 	Retailers []RetailerSync `json:"retailers,omitempty"`
+	// Partitions of a partitioned sync: how many succeeded and failed.
+	// +optional
+	Partitions *PartitionsResult `json:"partitions,omitempty"`
+}
+
+// PartitionsResult is what became of the partitions of one sync.
+type PartitionsResult struct {
+	// Total partitions of the sync.
+	Total int32 `json:"total"`
+	// Succeeded and Failed partitions (a failed one used up its retries).
+	Succeeded int32 `json:"succeeded"`
+	// +optional
+	Failed int32 `json:"failed,omitempty"`
+	// FailedIndexes are the failed partitions as the Job lists them,
+	// e.g. "1,3-4".
+	// +optional
+	FailedIndexes string `json:"failedIndexes,omitempty"`
 }
 
 // RetailerSync is what one retailer's feed gave in a sync.
