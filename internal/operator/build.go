@@ -28,11 +28,11 @@ const (
 	FinishesLabel = "search.productsearch.dev/finishes"
 	// RunEnv names the run of a partitioned sync in its pods: their Job's
 	// name.
-	RunEnv = "INDEXER_RUN"
-	configKey     = "retailers.yaml"
-	configDir     = "/etc/indexer"
-	dataDir       = "/data"
-	demoDir       = dataDir + "/demo"
+	RunEnv    = "INDEXER_RUN"
+	configKey = "retailers.yaml"
+	configDir = "/etc/indexer"
+	dataDir   = "/data"
+	demoDir   = dataDir + "/demo"
 )
 
 // indexerConfig is the indexer's retailers.yaml.
