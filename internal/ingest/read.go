@@ -119,10 +119,12 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time)
 			rr.reject("duplicate_id", rec.Row)
 			continue
 		}
+		hash := listingHash(&l)
 		if l.LastUpdated.IsZero() || l.LastUpdated.After(now) {
 			l.LastUpdated = now
 		}
 		e := newEntry(l)
+		e.hash = hash
 		// The retailer's own id and category text have served
 		// classification; nothing after it reads them.
 		e.listing.MerchantID, e.listing.CategoryPath, e.listing.TaxonomyID = "", "", ""

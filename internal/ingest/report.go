@@ -17,20 +17,23 @@ const maxSamples = 5
 
 // Report is the outcome of one sync, written as JSON next to the snapshot.
 type Report struct {
-	SyncTime         time.Time           `json:"sync_time"`
-	Duration         string              `json:"duration"`
-	Snapshot         string              `json:"snapshot"`
-	Published        bool                `json:"published"`
-	Forced           bool                `json:"forced,omitempty"`
-	Refusal          string              `json:"refusal,omitempty"`
-	Products         int                 `json:"products"`
-	Offers           int                 `json:"offers"`
-	PreviousProducts int                 `json:"previous_products"`
-	IDsCarried       int                 `json:"ids_carried_over"`
-	Retailers        []RetailerReport    `json:"retailers"`
-	Categories       map[string]int      `json:"categories"`
-	Accessories      int                 `json:"accessories"`
-	Attributes       map[string]Statuses `json:"attributes"`
+	SyncTime         time.Time `json:"sync_time"`
+	Duration         string    `json:"duration"`
+	Snapshot         string    `json:"snapshot"`
+	Published        bool      `json:"published"`
+	Forced           bool      `json:"forced,omitempty"`
+	Refusal          string    `json:"refusal,omitempty"`
+	Products         int       `json:"products"`
+	Offers           int       `json:"offers"`
+	PreviousProducts int       `json:"previous_products"`
+	IDsCarried       int       `json:"ids_carried_over"`
+	// OffersUnchanged counts, in an incremental sync, the offers whose
+	// content did not change and that stayed with their product.
+	OffersUnchanged int                 `json:"offers_unchanged,omitempty"`
+	Retailers       []RetailerReport    `json:"retailers"`
+	Categories      map[string]int      `json:"categories"`
+	Accessories     int                 `json:"accessories"`
+	Attributes      map[string]Statuses `json:"attributes"`
 	// TempFilesRemoved and TempBytesRemoved count the temporary snapshot
 	// files that an interrupted earlier sync left beside the snapshot and
 	// that this sync removed on start.
@@ -141,6 +144,9 @@ func (r *Report) WriteSummary(w io.Writer) {
 	if r.TempFilesRemoved > 0 {
 		fmt.Fprintf(w, "removed %d temporary snapshot files (%.1f MB) left by an interrupted sync\n",
 			r.TempFilesRemoved, float64(r.TempBytesRemoved)/1e6)
+	}
+	if r.OffersUnchanged > 0 {
+		fmt.Fprintf(w, "incremental: %d offers unchanged kept their product\n", r.OffersUnchanged)
 	}
 	state := "published"
 	if !r.Published {

@@ -114,7 +114,7 @@ func TestMatchItems(t *testing.T) {
 		{listing: catalog.Listing{Retailer: "Alpha", OfferID: "alpha-9"}},
 		{listing: catalog.Listing{Retailer: "Gamma", OfferID: "gamma-2"}},
 	}
-	items := matchItems(entries, previous())
+	items, _ := matchItems(entries, previous(), nil)
 	type got struct{ PrevPID, Link, Title string }
 	want := []got{{"p1", "p1", "Lenovo IdeaPad Slim 5"}, {"p1", "p1", ""}, {"", "", ""}, {"", "", ""}}
 	var have []got
@@ -135,7 +135,7 @@ func TestGroup(t *testing.T) {
 		listing("Beta", "beta-1", "Apple iPhone 15 (128 GB) - Black", "0194253401230"),
 		listing("Beta", "beta-2", "Russell Hobbs Kettle 1.7L", ""),
 	}
-	products, outOfScope := group(entries, nil, nopProgress{})
+	products, outOfScope, _ := group(entries, nil, nil, nopProgress{})
 	if len(products) != 1 || len(products[0].product.Offers) != 2 || products[0].product.Category != "Phones" {
 		t.Fatalf("products = %d, want the two iPhone listings as one phone", len(products))
 	}

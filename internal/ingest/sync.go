@@ -22,6 +22,10 @@ type Options struct {
 	Now    time.Time // sync time; zero means time.Now()
 	// Progress receives stage updates; nil reports nothing.
 	Progress Progress
+	// Incremental reads the state of the previous incremental sync beside
+	// Out (StatePath) and keeps every offer whose content did not change
+	// with the product it had; it writes the new state after the snapshot.
+	Incremental bool
 }
 
 // ErrShrink is returned when a new catalog would shrink beyond the
@@ -35,6 +39,7 @@ type entry struct {
 	specs   extract.Values
 	prevPID string // the product this offer belonged to in the previous snapshot
 	stale   bool   // carried over from the previous snapshot
+	hash    uint64 // listingHash of a listing read from a feed
 }
 
 // Sync reads every feed of opt.Config and publishes a new snapshot at opt.Out
@@ -79,7 +84,15 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		rep.Retailers = reports(results)
 		return rep, errors.New("no retailer feed could be read and there is no previous snapshot to keep")
 	}
-	products, outOfScope := group(entries, prev, progress)
+	var kept map[string]offerState
+	if opt.Incremental {
+		if kept, err = readState(StatePath(opt.Out)); err != nil {
+			return nil, err
+		}
+	}
+	hashes := offerHashes(entries, opt.Incremental)
+	products, outOfScope, unchanged := group(entries, prev, kept, progress)
+	rep.OffersUnchanged = unchanged
 	rep.IDsCarried = assignIDs(products)
 	snap := assemble(now, products)
 	summarize(rep, snap, results, outOfScope)
@@ -97,7 +110,27 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 	if err := write(opt.Out, snap, rep, opt.Force, start, progress); err != nil {
 		return rep, err
 	}
+	if opt.Incremental {
+		if err := writeState(StatePath(opt.Out), snap, hashes); err != nil {
+			return rep, err
+		}
+	}
 	return rep, nil
+}
+
+// offerHashes maps the offers read from feeds to their content hashes
+// when an incremental sync needs them, else it returns nil.
+func offerHashes(entries []*entry, incremental bool) map[string]uint64 {
+	if !incremental {
+		return nil
+	}
+	out := make(map[string]uint64, len(entries))
+	for _, e := range entries {
+		if !e.stale {
+			out[e.listing.OfferID] = e.hash
+		}
+	}
+	return out
 }
 
 // carryOver gathers the listings every feed gave. A retailer whose feed
@@ -125,9 +158,14 @@ func carryOver(results []retailerResult, prev *catalog.Snapshot, retailers []Ret
 // group matches the listings into groups and builds one product from each.
 // Products outside the 19 categories are left out and counted per retailer
 // in outOfScope.
-func group(entries []*entry, prev *catalog.Snapshot, progress Progress) (products []*built, outOfScope map[string]int) {
+//
+// kept is the state of the previous incremental sync (nil in a full
+// one): an offer whose hash it records unchanged stays with the product it
+// had; unchanged counts them.
+func group(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState, progress Progress) (products []*built, outOfScope map[string]int, unchanged int) {
 	progress.Update("grouping", 0, len(entries))
-	groups := match.Group(matchItems(entries, prev))
+	items, unchanged := matchItems(entries, prev, kept)
+	groups := match.Group(items)
 	progress.Update("grouping", len(entries), len(entries))
 
 	all := buildAll(entries, groups, progress)
@@ -145,13 +183,14 @@ func group(entries []*entry, prev *catalog.Snapshot, progress Progress) (product
 		}
 		products = append(products, b)
 	}
-	return products, outOfScope
+	return products, outOfScope, unchanged
 }
 
 // matchItems is the matcher's view of the listings. It records on each entry
 // the product its offer belonged to in the previous snapshot; the listings of
-// a stale retailer are linked to that product, so they stay with it.
-func matchItems(entries []*entry, prev *catalog.Snapshot) []match.Item {
+// a stale retailer, and those kept records unchanged, are linked to that
+// product, so they stay with it. It returns how many were unchanged.
+func matchItems(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState) ([]match.Item, int) {
 	prevPID := map[string]string{}
 	if prev != nil {
 		for _, p := range prev.Products {
@@ -161,11 +200,20 @@ func matchItems(entries []*entry, prev *catalog.Snapshot) []match.Item {
 		}
 	}
 	stalePIDs := map[string]bool{}
-	for _, e := range entries {
-		if !e.stale {
-			e.prevPID = prevPID[e.listing.OfferID]
-		} else {
+	var same []bool // same[i]: entries[i] is unchanged since the state
+	if kept != nil {
+		same = make([]bool, len(entries))
+	}
+	unchanged := 0
+	for i, e := range entries {
+		if e.stale {
 			stalePIDs[e.prevPID] = true
+			continue
+		}
+		e.prevPID = prevPID[e.listing.OfferID]
+		if k, ok := kept[e.listing.OfferID]; ok && k.Hash == e.hash && k.Product == e.prevPID && e.prevPID != "" {
+			same[i] = true
+			unchanged++
 		}
 	}
 	items := make([]match.Item, len(entries))
@@ -176,11 +224,11 @@ func matchItems(entries []*entry, prev *catalog.Snapshot) []match.Item {
 			Colour: l.Colour, Title: l.Title, Specs: e.specs,
 			Category: e.class.Category, Accessory: e.class.Type == catalog.TypeAccessory,
 		}
-		if stalePIDs[e.prevPID] {
+		if stalePIDs[e.prevPID] || (same != nil && same[i]) {
 			items[i].Link = e.prevPID
 		}
 	}
-	return items
+	return items, unchanged
 }
 
 // assemble puts the products, which have their ids, into a snapshot sorted

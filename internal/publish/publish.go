@@ -157,6 +157,10 @@ type Report struct {
 	Failures []Failure `json:"failures,omitempty"`
 	Failed   int       `json:"failed"`
 	Deleted  []string  `json:"deleted,omitempty"`
+	// Incremental: the live index was updated in place (State); Indexed
+	// then counts the changed products and Removed those deleted.
+	Incremental bool `json:"incremental,omitempty"`
+	Removed     int  `json:"removed,omitempty"`
 	// Durations of the whole publish and of the bulk load alone.
 	Duration     time.Duration `json:"duration_ns"`
 	BulkDuration time.Duration `json:"bulk_duration_ns"`
