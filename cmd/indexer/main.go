@@ -86,6 +86,7 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	quiet := fs.Bool("quiet", false, "print no progress")
 	memLimit := fs.Int("memory-limit", 0, "soft memory limit in `MiB`; 0 takes 90% of the container's memory limit, none outside one (GOMEMLIMIT overrides)")
 	statusFile := fs.String("status-file", "", "also write a short JSON account of the sync to `path` (in Kubernetes: /dev/termination-log)")
+	incremental := fs.Bool("incremental", false, "keep unchanged offers with their products (state beside --out) and update the live index in place with the products that changed")
 	pub := addPublishFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -107,7 +108,8 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if !*quiet {
 		progress = ingest.NewProgress(stderr, isTerminal(stderr))
 	}
-	rep, err := ingest.Sync(ctx, ingest.Options{Config: cfg, Out: *out, Force: *force, Progress: progress})
+	pub.incremental = *incremental
+	rep, err := ingest.Sync(ctx, ingest.Options{Config: cfg, Out: *out, Force: *force, Progress: progress, Incremental: *incremental})
 	if rep != nil {
 		rep.WriteSummary(stdout)
 		fmt.Fprintf(stdout, "report: %s\n", ingest.ReportPath(*out))

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -48,6 +49,10 @@ type publishFlags struct {
 	partition  string
 	partitions int
 	runID      string
+	// incremental updates the live index in place from the state of the
+	// previous publish (see publish.PublishIncremental), kept beside the
+	// snapshot; set by sync's --incremental.
+	incremental bool
 }
 
 // addPublishFlags defines the publish flags on fs.
@@ -117,6 +122,9 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
+	if partitioned && pf.incremental {
+		return nil, errors.New("publish: a partition loads a new index: --incremental does not apply")
+	}
 	opt, done, err := pf.connect(ctx, stderr)
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
@@ -129,9 +137,12 @@ func (pf *publishFlags) run(ctx context.Context, path string, maxShrink float64,
 	opt.MaxShrink = maxShrink
 	opt.Force = force
 	var rep *publish.Report
-	if partitioned {
+	switch {
+	case partitioned:
 		rep, err = publish.PublishPartition(ctx, s, part, run, opt)
-	} else {
+	case pf.incremental:
+		rep, err = publishIncremental(ctx, s, publishStatePath(path), opt)
+	default:
 		rep, err = publish.Publish(ctx, s, opt)
 	}
 	if rep != nil {
@@ -234,6 +245,11 @@ func summarise(w io.Writer, r *publish.Report) {
 		}
 		return
 	}
+	if r.Incremental {
+		fmt.Fprintf(w, "updated %s (alias %s) in place in %s: %d of %d products changed and were sent, %d removed\n",
+			r.Index, r.Alias, r.Duration.Round(time.Millisecond), r.Indexed, r.Products, r.Removed)
+		return
+	}
 	fmt.Fprintf(w, "published %d products to %s (alias %s) in %s: %d bulk requests, %.0f products/s",
 		r.Indexed, r.Index, r.Alias, r.Duration.Round(time.Millisecond), r.Batches, r.DocsPerSecond())
 	if len(r.Deleted) > 0 {
@@ -303,4 +319,36 @@ func waitForCluster(ctx context.Context, conn elastic.Connection, wait, poll tim
 		case <-time.After(poll):
 		}
 	}
+}
+
+// publishStatePath is where an incremental publish keeps its state.
+func publishStatePath(snapshot string) string {
+	return strings.TrimSuffix(snapshot, filepath.Ext(snapshot)) + ".publish-state.json"
+}
+
+// publishIncremental publishes s in place of the index the state at
+// statePath describes when it can (else into a new index) and writes the
+// new state there; a failed publish removes the state, so the next one
+// starts from a new index.
+func publishIncremental(ctx context.Context, s *catalog.Snapshot, statePath string, opt publish.Options) (*publish.Report, error) {
+	var prev *publish.State
+	data, err := os.ReadFile(statePath)
+	switch {
+	case err == nil:
+		prev = &publish.State{}
+		if jerr := json.Unmarshal(data, prev); jerr != nil {
+			opt.Log("ignoring the publish state %s: %v", statePath, jerr)
+			prev = nil
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, err
+	}
+	rep, next, err := publish.PublishIncremental(ctx, s, prev, false, opt)
+	if err != nil {
+		if rerr := os.Remove(statePath); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			opt.Log("%v", rerr)
+		}
+		return rep, err
+	}
+	return rep, writeJSON(statePath, next)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/ingest"
 	"productsearch/internal/config"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
@@ -261,5 +262,76 @@ func TestPartitionedRun(t *testing.T) {
 	}
 	if err := c.Do(ctx, http.MethodGet, "/"+alias+"/_count", nil, nil, &ans); err != nil || ans.Count != 40 {
 		t.Errorf("alias %s counts %d, %v; want 40", alias, ans.Count, err)
+	}
+}
+
+// TestIncrementalSync runs `indexer sync --incremental --publish` twice
+// over the same feeds but one offer's delivery time: the second sync keeps
+// every other offer with its product and sends one product into the live
+// index, in place.
+func TestIncrementalSync(t *testing.T) {
+	addr := os.Getenv(config.EnvESURL)
+	if addr == "" {
+		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
+	}
+	b := make([]byte, 4)
+	rand.Read(b)
+	alias := "test-indexer-" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
+		if err == nil {
+			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
+		}
+	})
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../../internal/ingest/testdata")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "catalog.snapshot")
+	sync := func() *publish.Report {
+		t.Helper()
+		args := []string{"sync", "--config", filepath.Join(dir, "retailers.yaml"), "--out", out, "--quiet", "--incremental",
+			"--publish", "elasticsearch", "--es-url", addr, "--es-index", alias}
+		var stderr bytes.Buffer
+		if err := run(context.Background(), args, io.Discard, &stderr); err != nil {
+			t.Fatalf("sync: %v\n%s", err, stderr.String())
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "catalog.publish.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep publish.Report
+		if err := json.Unmarshal(data, &rep); err != nil {
+			t.Fatal(err)
+		}
+		return &rep
+	}
+	first := sync()
+	if first.Incremental || first.Indexed == 0 {
+		t.Fatalf("first sync: %+v; want a new index", first)
+	}
+	feed := filepath.Join(dir, "feeds", "alpha.csv")
+	data, err := os.ReadFile(feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(data), ",Next day,", ",2-3 days,", 1)
+	if changed == string(data) {
+		t.Fatal("the fixture has no offer delivered next day")
+	}
+	if err := os.WriteFile(feed, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := sync()
+	if !second.Incremental || second.Index != first.Index || second.Indexed != 1 || second.Removed != 0 {
+		t.Errorf("second sync: %+v; want one product sent in place into %s", second, first.Index)
+	}
+	var rep ingest.Report
+	data, err = os.ReadFile(filepath.Join(dir, "catalog.report.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &rep)
+	}
+	if err != nil || rep.OffersUnchanged != rep.Offers-1 {
+		t.Errorf("sync report: %d of %d offers unchanged, %v; want all but one", rep.OffersUnchanged, rep.Offers, err)
 	}
 }

@@ -192,10 +192,14 @@ func group(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState,
 // product, so they stay with it. It returns how many were unchanged.
 func matchItems(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState) ([]match.Item, int) {
 	prevPID := map[string]string{}
+	prevTime := map[string]time.Time{} // in an incremental sync
 	if prev != nil {
 		for _, p := range prev.Products {
 			for _, o := range p.Offers {
 				prevPID[o.ID] = p.ID
+				if kept != nil {
+					prevTime[o.ID] = o.LastUpdated
+				}
 			}
 		}
 	}
@@ -214,6 +218,11 @@ func matchItems(entries []*entry, prev *catalog.Snapshot, kept map[string]offerS
 		if k, ok := kept[e.listing.OfferID]; ok && k.Hash == e.hash && k.Product == e.prevPID && e.prevPID != "" {
 			same[i] = true
 			unchanged++
+			// An offer whose feed gives no time was stamped with this
+			// sync's; unchanged, it keeps the time it had.
+			if t := prevTime[e.listing.OfferID]; !t.IsZero() {
+				e.listing.LastUpdated = t
+			}
 		}
 	}
 	items := make([]match.Item, len(entries))
