@@ -22,8 +22,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
-	"productsearch/internal/ingest"
 	"productsearch/internal/config"
+	"productsearch/internal/ingest"
 	"productsearch/internal/publish"
 	"productsearch/internal/search/elastic"
 )
