@@ -69,11 +69,11 @@ func finishJobs(t *testing.T, c client.Client, key client.ObjectKey) map[string]
 	return out
 }
 
-// TestPartitionedSync: a catalog of three partitions syncs as an Indexed
-// Job; its finishing Job is created only once every partition succeeded,
-// and a sync whose partition failed gets none, so the alias stays.
-func TestPartitionedSync(t *testing.T) {
-	c := startCluster(t)
+// partitionedSync: a catalog of three partitions syncs as an Indexed Job;
+// its finishing Job is created only once every partition succeeded, and a
+// sync whose partition failed gets none, so the alias stays. It runs in
+// TestProductCatalogLifecycle's cluster (one operator per test binary).
+func partitionedSync(t *testing.T, c client.Client) {
 	ctx := context.Background()
 	pc := &v1alpha1.ProductCatalog{
 		ObjectMeta: metav1.ObjectMeta{Name: "parts", Namespace: "default"},

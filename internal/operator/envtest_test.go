@@ -132,6 +132,7 @@ func finish(t *testing.T, c client.Client, job *batchv1.Job, succeeded bool, mes
 
 func TestProductCatalogLifecycle(t *testing.T) {
 	c := startCluster(t)
+	t.Run("partitioned sync", func(t *testing.T) { partitionedSync(t, c) })
 	ctx := context.Background()
 	ns := "default"
 	pc := &v1alpha1.ProductCatalog{
