@@ -205,19 +205,7 @@ func TestWaitForCluster(t *testing.T) {
 // an Indexed Job do, and finishes the run with `indexer publish --finish`:
 // the alias moves only then, and a finish with a partition missing fails.
 func TestPartitionedRun(t *testing.T) {
-	addr := os.Getenv(config.EnvESURL)
-	if addr == "" {
-		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
-	}
-	b := make([]byte, 4)
-	rand.Read(b)
-	alias := "test-indexer-" + hex.EncodeToString(b)
-	t.Cleanup(func() {
-		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
-		if err == nil {
-			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
-		}
-	})
+	addr, alias := testNode(t)
 	s := &catalog.Snapshot{Manifest: catalog.Manifest{SyncTime: time.Date(2025, 6, 1, 8, 0, 0, 0, time.UTC)}}
 	for i := range 40 {
 		s.Products = append(s.Products, catalog.Product{ID: fmt.Sprintf("p%02d", i), Title: fmt.Sprintf("Item %d", i),
@@ -270,19 +258,7 @@ func TestPartitionedRun(t *testing.T) {
 // every other offer with its product and sends one product into the live
 // index, in place.
 func TestIncrementalSync(t *testing.T) {
-	addr := os.Getenv(config.EnvESURL)
-	if addr == "" {
-		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
-	}
-	b := make([]byte, 4)
-	rand.Read(b)
-	alias := "test-indexer-" + hex.EncodeToString(b)
-	t.Cleanup(func() {
-		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
-		if err == nil {
-			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
-		}
-	})
+	addr, alias := testNode(t)
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("../../internal/ingest/testdata")); err != nil {
 		t.Fatal(err)
@@ -334,4 +310,24 @@ func TestIncrementalSync(t *testing.T) {
 	if err != nil || rep.OffersUnchanged != rep.Offers-1 {
 		t.Errorf("sync report: %d of %d offers unchanged, %v; want all but one", rep.OffersUnchanged, rep.Offers, err)
 	}
+}
+
+// testNode returns the node's address and a fresh alias whose indices are
+// deleted after the test, or skips the test without a node.
+func testNode(t *testing.T) (addr, alias string) {
+	t.Helper()
+	addr = os.Getenv(config.EnvESURL)
+	if addr == "" {
+		t.Skip("ELASTICSEARCH_URL is not set: start a node with scripts/elasticsearch.sh start and export the URL it prints")
+	}
+	b := make([]byte, 4)
+	rand.Read(b)
+	alias = "test-indexer-" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
+		if err == nil {
+			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
+		}
+	})
+	return addr, alias
 }

@@ -231,8 +231,7 @@ func createRunIndex(ctx context.Context, c *elastic.Client, cat *elastic.Catalog
 		return err
 	}
 	err = c.Do(ctx, http.MethodPut, "/"+name, url.Values{"wait_for_active_shards": {"1"}}, body, nil)
-	var ee *elastic.Error
-	if errors.As(err, &ee) && ee.Type == "resource_already_exists_exception" {
+	if alreadyExists(err) {
 		return nil
 	}
 	if err != nil {
@@ -242,13 +241,17 @@ func createRunIndex(ctx context.Context, c *elastic.Client, cat *elastic.Catalog
 	return nil
 }
 
+// alreadyExists reports whether err says the index to create exists.
+func alreadyExists(err error) bool {
+	var ee *elastic.Error
+	return errors.As(err, &ee) && ee.Type == "resource_already_exists_exception"
+}
+
 func writeMarker(ctx context.Context, c *elastic.Client, alias string, m marker) error {
 	idx := markerIndex(alias)
 	mapping := []byte(`{"settings":{"index":{"number_of_shards":1,"auto_expand_replicas":"0-1"}},` +
 		`"mappings":{"dynamic":false,"properties":{"run":{"type":"keyword"},"index":{"type":"keyword"}}}}`)
-	err := c.Do(ctx, http.MethodPut, "/"+idx, nil, mapping, nil)
-	var ee *elastic.Error
-	if err != nil && (!errors.As(err, &ee) || ee.Type != "resource_already_exists_exception") {
+	if err := c.Do(ctx, http.MethodPut, "/"+idx, nil, mapping, nil); err != nil && !alreadyExists(err) {
 		return fmt.Errorf("create %s: %w", idx, err)
 	}
 	body, err := json.Marshal(m)
