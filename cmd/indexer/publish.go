@@ -250,8 +250,10 @@ func summarise(w io.Writer, r *publish.Report) {
 			r.Index, r.Alias, r.Duration.Round(time.Millisecond), r.Indexed, r.Products, r.Removed)
 		return
 	}
-	fmt.Fprintf(w, "published %d products to %s (alias %s) in %s: %d bulk requests, %.0f products/s",
-		r.Indexed, r.Index, r.Alias, r.Duration.Round(time.Millisecond), r.Batches, r.DocsPerSecond())
+	fmt.Fprintf(w, "published %d products to %s (alias %s) in %s", r.Indexed, r.Index, r.Alias, r.Duration.Round(time.Millisecond))
+	if r.Batches > 0 { // a finish sends nothing: its partitions did
+		fmt.Fprintf(w, ": %d bulk requests, %.0f products/s", r.Batches, r.DocsPerSecond())
+	}
 	if len(r.Deleted) > 0 {
 		fmt.Fprintf(w, "; deleted %s", strings.Join(r.Deleted, ", "))
 	}
