@@ -325,8 +325,22 @@ func testNode(t *testing.T) (addr, alias string) {
 	alias = "test-indexer-" + hex.EncodeToString(b)
 	t.Cleanup(func() {
 		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
-		if err == nil {
-			c.Do(context.Background(), http.MethodDelete, "/"+alias+"-*", nil, nil, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		// Deletes name indices one by one: the cluster refuses wildcards.
+		var rows []struct {
+			Index string `json:"index"`
+		}
+		q := url.Values{"format": {"json"}, "h": {"index"}, "expand_wildcards": {"all"}}
+		if err := c.Do(context.Background(), http.MethodGet, "/_cat/indices/"+alias+"-*", q, nil, &rows); err != nil {
+			t.Error(err)
+		}
+		for _, r := range rows {
+			if err := c.Do(context.Background(), http.MethodDelete, "/"+url.PathEscape(r.Index), nil, nil, nil); err != nil {
+				t.Errorf("delete %s: %v", r.Index, err)
+			}
 		}
 	})
 	return addr, alias
