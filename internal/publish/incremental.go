@@ -156,16 +156,10 @@ func update(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, prev, 
 	}
 	slices.Sort(gone)
 	opt.Log("updating %s in place: %d of %d products changed, %d left the catalog", prev.Index, len(changed), cat.Len(), len(gone))
-	bulkStart := time.Now()
 	if len(changed) > 0 {
-		if err := bulkLoad(ctx, c, cat, prev.Index, changed, opt, rep); err != nil {
+		if err := loadDocs(ctx, c, cat, prev.Index, changed, opt, rep); err != nil {
 			return err
 		}
-	}
-	rep.BulkDuration = time.Since(bulkStart)
-	if rep.Failed > 0 {
-		return fmt.Errorf("%d of %d changed products were not indexed (first: %s: %s)",
-			rep.Failed, len(changed), rep.Failures[0].ID, rep.Failures[0].Reason)
 	}
 	if err := deleteDocs(ctx, c, prev.Index, gone, opt, rep); err != nil {
 		return err

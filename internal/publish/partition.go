@@ -208,14 +208,11 @@ func publishPartition(ctx context.Context, s *catalog.Snapshot, part Partition, 
 		return err
 	}
 	opt.Log("partition %s: %d products of %s into %s", part, len(docs), strings.Join(cats, ", "), rep.Index)
-	bulkStart := time.Now()
-	if err := bulkLoad(ctx, c, cat, rep.Index, docs, opt, rep); err != nil {
-		return err
+	if docs == nil {
+		docs = []int{} // a partition of no products loads none
 	}
-	rep.BulkDuration = time.Since(bulkStart)
-	if rep.Failed > 0 {
-		return fmt.Errorf("%d of %d products were not indexed (first: %s: %s)",
-			rep.Failed, len(docs), rep.Failures[0].ID, rep.Failures[0].Reason)
+	if err := loadDocs(ctx, c, cat, rep.Index, docs, opt, rep); err != nil {
+		return err
 	}
 	m := marker{Run: run, Index: rep.Index, Partition: part.Index, Partitions: part.Count, Categories: cats,
 		Products: len(docs), Catalog: fingerprint(s, cat.Meta()), Total: cat.Len(), Done: time.Now().UTC()}

@@ -286,17 +286,30 @@ func newClient(conn elastic.Connection) (*elastic.Client, error) {
 
 // load fills the new index and checks it.
 func load(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, name string, opt *Options, rep *Report) error {
+	if err := loadDocs(ctx, c, cat, name, nil, opt, rep); err != nil {
+		return err
+	}
+	opt.Log("indexed %d products in %s (%.0f/s); refreshing", rep.Indexed, rep.BulkDuration.Round(time.Millisecond), rep.DocsPerSecond())
+	return seal(ctx, c, name, cat.Len(), opt)
+}
+
+// loadDocs bulk-loads the products at positions docs (every one when nil)
+// into index, timed in rep, and fails when any was not indexed.
+func loadDocs(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, index string, docs []int, opt *Options, rep *Report) error {
 	bulkStart := time.Now()
-	if err := bulkLoad(ctx, c, cat, name, nil, opt, rep); err != nil {
+	if err := bulkLoad(ctx, c, cat, index, docs, opt, rep); err != nil {
 		return err
 	}
 	rep.BulkDuration = time.Since(bulkStart)
 	if rep.Failed > 0 {
+		n := len(docs)
+		if docs == nil {
+			n = cat.Len()
+		}
 		return fmt.Errorf("%d of %d products were not indexed (first: %s: %s)",
-			rep.Failed, rep.Products, rep.Failures[0].ID, rep.Failures[0].Reason)
+			rep.Failed, n, rep.Failures[0].ID, rep.Failures[0].Reason)
 	}
-	opt.Log("indexed %d products in %s (%.0f/s); refreshing", rep.Indexed, rep.BulkDuration.Round(time.Millisecond), rep.DocsPerSecond())
-	return seal(ctx, c, name, cat.Len(), opt)
+	return nil
 }
 
 // seal makes a loaded index ready to serve: it restores the refresh
