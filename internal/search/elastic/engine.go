@@ -72,10 +72,12 @@
 //
 // # Health
 //
-// Health never queries the cluster: a goroutine, started by the first call
-// and stopped by Close, refreshes a view of the index behind the alias
-// (its _meta and a count) every HealthInterval, and a view that no refresh
-// has confirmed for HealthStale is reported as degraded.
+// Health never queries the cluster: a goroutine, started by the first
+// search or health call and stopped by Close, refreshes a view of the
+// index behind the alias (its _meta and a count) every HealthInterval, and
+// a view that no refresh has confirmed for HealthStale is reported as
+// degraded. A new sync time under the same index (an incremental publish
+// updated it in place) drops the statistics kept of it.
 //
 // Every request runs under the engine's timeout; a failure of the cluster
 // (unreachable, an error answer, a timed-out or partial search) is returned
@@ -256,6 +258,10 @@ func (e *Engine) Search(ctx context.Context, req search.Request) (*search.Result
 	if err != nil {
 		return nil, err
 	}
+	// The health view, refreshed in the background from the first
+	// search or health call, also tells the statistics an index was
+	// updated in place.
+	e.health.start()
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	res, err := e.search(ctx, &plan)
@@ -347,8 +353,9 @@ type mappingAnswer map[string]struct {
 
 // Health reports the product count and sync time recorded in the _meta of
 // the index behind the alias, from a view of the cluster that a background
-// goroutine refreshes every HealthInterval (started by the first call,
-// which waits for the first refresh); a call never queries the cluster.
+// goroutine refreshes every HealthInterval (started by the first search or
+// health call; a health call waits for the first refresh); a call never
+// queries the cluster.
 // The status is "degraded" (with a nil error, so that the health endpoint
 // shows it) when no index is published under the alias, when its layout
 // is of another schema version, when its shards do not answer a count of

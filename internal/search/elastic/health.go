@@ -143,6 +143,7 @@ func (e *Engine) readHealth(ctx context.Context) (search.Health, error) {
 	case meta.Schema != SchemaVersion:
 		return degraded, nil
 	}
+	e.stats.observe(index, meta.SyncTime)
 	var count struct {
 		Count  int `json:"count"`
 		Shards struct {

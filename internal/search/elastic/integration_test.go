@@ -23,6 +23,7 @@ import (
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/config"
+	"productsearch/internal/publish"
 	"productsearch/internal/search"
 	"productsearch/internal/search/elastic"
 	"productsearch/internal/search/memory"
@@ -512,4 +513,69 @@ func TestResultsOutliveAnswers(t *testing.T) {
 // answerOf is what a result shows: its JSON and the ids of its products.
 func answerOf(res *search.Result) string {
 	return string(res.AppendJSON(nil)) + " " + strings.Join(searchtest.IDs(res), ",")
+}
+
+// TestUpdatedInPlace checks that an index an incremental publish updates
+// in place is searched as the embedded engine searches the new catalog
+// once the health view has seen the new sync time: the statistics, counts
+// and cuts kept of the index are read again.
+func TestUpdatedInPlace(t *testing.T) {
+	alias := uniqueAlias(t, "inplace")
+	before, after := randomSnapshot(23, 400), randomSnapshot(24, 400) // the same ids, other titles and ranks
+	after.Manifest.SyncTime = before.Manifest.SyncTime.Add(time.Hour)
+	ctx := context.Background()
+	popt := publish.DefaultOptions(connection(t), alias)
+	popt.ForceMerge = false
+	_, state, err := publish.PublishIncremental(ctx, before, nil, false, popt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := optionsFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Index, opt.MaxCandidates, opt.Timeout = alias, 7, 30*time.Second
+	opt.HealthInterval, opt.HealthStale = 50*time.Millisecond, time.Minute
+	e, err := elastic.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	queries := []string{
+		"query=pro+gaming+16gb&lite=true",
+		"query=rtx+4070+laptop",
+		`category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`,
+		`category=Laptops&sort=price_asc&constraints={"storage_gb":{"gte":512}}`,
+		`query=gaming&category=Laptops&constraints={"memory_gb":{"gte":16}}`,
+	}
+	compare := func(s *catalog.Snapshot, when string) {
+		t.Helper()
+		mem, err := memory.New(s, memory.Options{MaxCandidates: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range queries {
+			sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), when+", "+q)
+		}
+	}
+	compare(before, "before the update")
+	rep, _, err := publish.PublishIncremental(ctx, after, state, false, popt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Incremental {
+		t.Fatal("the second publish made a new index; want the index updated in place")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		h, err := e.Health(ctx)
+		if err == nil && h.LastUpdate.Equal(after.Manifest.SyncTime) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("health still shows %v, want the update's sync time %v", h.LastUpdate, after.Manifest.SyncTime)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	compare(after, "after the update")
 }

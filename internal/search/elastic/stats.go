@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	json "github.com/goccy/go-json"
 )
@@ -13,14 +14,20 @@ import (
 const maxCachedTerms = 100_000
 
 // statsCache keeps the statistics of the index last found behind the
-// alias: an index is never written once published, so its product count,
-// title word total and document frequencies hold until the alias moves.
-// A relevance search whose terms are all known skips the statistics
-// request and searches the alias; a hit from another index shows that the
-// alias has moved, and the search runs again with fresh statistics
-// (errStale).
+// alias: a published index is written again only by an incremental
+// publish, which records a new sync time in its _meta, so its product
+// count, title word total and document frequencies hold until the alias
+// moves or the health view sees that sync time change (observe). A
+// relevance search whose terms are all known skips the statistics request
+// and searches the alias; a hit from another index shows that the alias
+// has moved, and the search runs again with fresh statistics (errStale).
 type statsCache struct {
-	mu       sync.Mutex
+	mu sync.Mutex
+	// seen and seenSync are the index behind the alias and the sync time
+	// of its _meta when the health view last read them.
+	seen     string
+	seenSync time.Time
+
 	index    string
 	n, words int
 	df       map[string]int
@@ -142,6 +149,21 @@ func (c *statsCache) put(st *termStats) {
 	}
 	for t, df := range st.df {
 		c.df[t] = df
+	}
+}
+
+// observe records what the health view read: the index behind the alias
+// and the sync time of its _meta. An index updated in place since it was
+// last read loses its statistics, counts and cuts; searches until then
+// (at most one health interval) read the old ones.
+func (c *statsCache) observe(index string, sync time.Time) {
+	c.mu.Lock()
+	updated := index == c.seen && !sync.Equal(c.seenSync)
+	c.seen, c.seenSync = index, sync
+	c.mu.Unlock()
+	if updated {
+		c.drop(index)
+		c.dropCuts(index)
 	}
 }
 
