@@ -466,3 +466,27 @@ func TestFirstTitleWord(t *testing.T) {
 		}
 	}
 }
+
+// TestOfferName checks how a web offer's title field is split into the
+// offer's name and the title of its page, and which of the page's words
+// join the name as codes.
+func TestOfferName(t *testing.T) {
+	tests := []struct{ field, name, page, title string }{
+		{`"Acme Pro Tripod"@en Tripod AP100X - Example Shop"@en`, "Acme Pro Tripod", `Tripod AP100X - Example Shop"@en`, "Acme Pro Tripod AP100X"},
+		{`"Acme Pro Tripod"@en-US "Tripods | Example"@en-US`, "Acme Pro Tripod", `"Tripods | Example"@en-US`, "Acme Pro Tripod"},
+		{`"Acme Head Strap" Strap kopen en aanbiedingen Shopinn"`, "Acme Head Strap", `Strap kopen en aanbiedingen Shopinn"`, "Acme Head Strap"},
+		{`"Acme 055 Series 67" 3-Section Tripod"@en Tripod - Shop"@en`, `Acme 055 Series 67" 3-Section Tripod`, `Tripod - Shop"@en`, `Acme 055 Series 67" 3-Section Tripod`},
+		{`"Acme Card 16GB" "AC16G: Acme Card 16GB - Shop"`, "Acme Card 16GB", `"AC16G: Acme Card 16GB - Shop"`, "Acme Card 16GB AC16G"},
+		{`Acme Pro Tripod AP100X`, "Acme Pro Tripod AP100X", "", "Acme Pro Tripod AP100X"},
+		{`"Acme Pro Tripod"`, "Acme Pro Tripod", "", "Acme Pro Tripod"},
+	}
+	for _, tt := range tests {
+		name, page := offerName(tt.field)
+		if name != tt.name || page != tt.page {
+			t.Errorf("offerName(%q) = %q, %q, want %q, %q", tt.field, name, page, tt.name, tt.page)
+		}
+		if got := pairItem(Record{Attrs: []Attr{{Name: "title", Value: tt.field}}}).Title; got != tt.title {
+			t.Errorf("pairItem(%q).Title = %q, want %q", tt.field, got, tt.title)
+		}
+	}
+}

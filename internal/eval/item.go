@@ -63,13 +63,87 @@ func firstTitleWord(title string) string {
 	return ""
 }
 
-// pairItem maps a pair record's attributes onto a listing.
+// pairItem maps a pair record's attributes onto a listing. A title quoted
+// by its source is the offer's name; what follows it, the title of the
+// page it was found on, is read as description (see offerName).
 func pairItem(r Record) match.Item {
+	title, page := offerName(r.Get("name", "title"))
+	desc := r.Get("description")
+	if page != "" {
+		desc = strings.TrimSpace(page + " " + desc)
+		title += pageCodes(title, page)
+	}
 	return item(listing{
-		Title:        r.Get("name", "title"),
+		Title:        title,
 		Brand:        r.Get("brand", "manufacturer"),
 		ModelNumber:  r.Get("modelno"),
 		CategoryPath: r.Get("category"),
-		Description:  r.Get("description"),
+		Description:  desc,
 	})
+}
+
+// offerName splits a title field that quotes the offer's name and then
+// gives the title of the page it was found on ("\"Acme Pro Tripod\"@en
+// Tripod AP-100 - Example Shop\"@en") into the name and the page's title. The
+// name ends at a closing quote with a language tag ("\"@en"), one a second
+// quoted text follows, or one after which the page's title repeats the
+// name's last word ("Tripod\" Tripod ..."); a quote inside the name, an
+// inch mark ("Tripod 67\" 3-Section"), is followed by none of these. A field
+// with no such quote is the name as it stands.
+func offerName(s string) (name, page string) {
+	t := strings.TrimSpace(s)
+	if !strings.HasPrefix(t, `"`) {
+		return s, ""
+	}
+	body := t[1:]
+	for i := 0; i < len(body); i++ {
+		if body[i] != '"' || i == 0 {
+			continue
+		}
+		head, rest := strings.TrimSpace(body[:i]), body[i+1:]
+		if head == "" {
+			continue
+		}
+		after := rest
+		if strings.HasPrefix(after, "@") {
+			// Skip the language tag: "@en", "@en-US", "@es-es".
+			j := 1
+			for j < len(after) && (isLetter(after[j]) || after[j] == '-') {
+				j++
+			}
+			return head, strings.TrimSpace(after[j:])
+		}
+		next := strings.Fields(after)
+		if len(next) == 0 {
+			return head, ""
+		}
+		words := strings.Fields(head)
+		if strings.HasPrefix(next[0], `"`) || strings.EqualFold(next[0], words[len(words)-1]) {
+			return head, strings.TrimSpace(after)
+		}
+	}
+	return s, ""
+}
+
+// pageCodes returns the words of a page's title that carry both letters
+// and digits and the offer's name does not, each after a space: a model
+// code the shop gives beside the name ("Tripod MT055CXPRO3 - Example Shop").
+func pageCodes(name, page string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(page, func(r rune) bool {
+		return r == ' ' || r == '"' || r == '|' || r == ',' || r == '(' || r == ')'
+	}) {
+		w = strings.Trim(w, ":;.-/")
+		if len(w) < 4 || !strings.ContainsAny(w, "0123456789") || !strings.ContainsFunc(w, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) ||
+			strings.Contains(strings.ToLower(name), strings.ToLower(w)) {
+			continue
+		}
+		b.WriteString(" " + w)
+	}
+	return b.String()
+}
+
+// isLetter reports whether b is an ASCII letter.
+func isLetter(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
