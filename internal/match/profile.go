@@ -124,7 +124,7 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 	}
-	cs := mergeFractions(chunks(foldTitle(it.Title)))
+	cs := splitNumerals(mergeFractions(chunks(foldTitle(it.Title))))
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
 	if !opt.sketch {
@@ -230,6 +230,9 @@ func romanNumerals(ws []string) []string {
 // readCodes reads the model codes of chunk i of a title.
 func (p *profile) readCodes(cs []chunk, i int) {
 	c := cs[i]
+	if aperture(c.text) != "" {
+		return // "f/4-5.6", "F2.8L": a lens's aperture
+	}
 	prev, prev2 := "", ""
 	if i > 0 {
 		prev = cs[i-1].text
@@ -295,7 +298,7 @@ func packCode(s string) bool {
 // zoom alike ("Lumix TZ99 Compact Camera, 24-720mm Lens"). A kit's title may
 // name no lens, its code alone saying so: only a body is not the kit.
 func namesLens(cs []chunk, words []string) bool {
-	if !slices.Contains(words, "lens") {
+	if !slices.Contains(words, "lens") && !slices.Contains(words, "lenses") {
 		return false
 	}
 	for i, c := range cs {
@@ -415,6 +418,16 @@ func (p *profile) readModelLine(cs []chunk) {
 			prevWord = ""
 		}
 		prevFit = c.fit
+		if a := aperture(c.text); a != "" {
+			p.addSlot("#f", a, c.fit)
+			prevWord = ""
+			continue
+		}
+		if short, long, ok := focalEnds(cs, i); ok {
+			// "70-300mm": both ends ("75-300mm" is another lens).
+			p.addSlot("#mm", short, c.fit)
+			p.addSlot("#mm", long, c.fit)
+		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for k, w := range ws {
 			if bit, ok := variantWords[w]; ok && len(ws) == 1 && !notVariant(cs, i, w) {
@@ -506,6 +519,8 @@ func (p *profile) addSlot(key, num string, fit bool) {
 		key, num = "cpu", "u"+num
 	case gpuWord(key):
 		key, num = "gpu", key+num
+	case key == "mk":
+		key = "mark" // "Mk III" is "Mark III"
 	}
 	if fit {
 		key = "@" + key

@@ -192,7 +192,7 @@ func TestMeasureAfterNumber(t *testing.T) {
 	}{
 		{"Acme FF500X 1 86m", nil},
 		{"Acme FF500X 1.86m", []slot{{"#m", "1.86"}}},
-		{"Acme 70-200mm Lens", []slot{{"#mm", "200"}}},
+		{"Acme 70-200mm Lens", []slot{{"#mm", "70"}, {"#mm", "200"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.title, func(t *testing.T) {

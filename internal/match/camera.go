@@ -1,0 +1,134 @@
+package match
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A lens is named by its focal length or range and its aperture ("70-300mm
+// f/4-5.6", "50mm f/1.8G"): both ends of a zoom and the aperture are its
+// identity, and the aperture is no model code. A camera's generation is a
+// Roman numeral after its model, written apart or glued on ("a7R II",
+// "A7RII", "Mark III", "MkIII").
+
+// apertureChunk matches a lens's aperture: "f/2.8", "f4-5.6l", "f/1.8g",
+// "f1.4", with the maker's letters after it.
+var apertureChunk = regexp.MustCompile(`^f(/?)([0-9]{1,2}(?:\.[0-9])?(?:-[0-9]{1,2}(?:\.[0-9])?)?)[a-z]{0,2}$`)
+
+// maxAperture is the largest f-number a lens is named by.
+const maxAperture = 32
+
+// aperture returns the aperture a chunk of a title states ("4-5.6" for
+// "f/4-5.6"), or "". Without a slash it must be a decimal or a range
+// ("f2.8", "f4-5.6"): "F60" is a model's name, "f4" a model's as often.
+func aperture(t string) string {
+	m := apertureChunk.FindStringSubmatch(t)
+	if m == nil || m[1] == "" && !strings.ContainsAny(m[2], ".-") || leadingNumber(m[2]) > maxAperture {
+		return ""
+	}
+	return m[2]
+}
+
+// focalEnds returns the two ends of a zoom lens's focal range that chunk i
+// of a title states ("70-300mm", "24-70 mm"), or false.
+func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
+	t := cs[i].text
+	if !strings.HasSuffix(t, "mm") && i+1 < len(cs) && cs[i+1].text == "mm" {
+		t += "mm"
+	}
+	if !focalRange(t) {
+		return "", "", false
+	}
+	short, long, _ = strings.Cut(strings.TrimSuffix(t, "mm"), "-")
+	return short, long, true
+}
+
+// sharedLens reports whether two titles name one lens: both state a focal
+// length and an aperture, and the same ones ("EF 24-70mm f/2.8L II" and
+// "24-70 mm F2.8L II"). With the brand, they are a lens's name.
+func sharedLens(p, q *profile) bool {
+	lens := func(s slot) bool { return s.key == "#mm" || s.key == "#f" }
+	var kp, kq int
+	for _, s := range p.slots {
+		if lens(s) {
+			kp |= lensKey(s.key)
+			if !slices.Contains(q.slots, s) {
+				return false
+			}
+		}
+	}
+	for _, s := range q.slots {
+		if lens(s) {
+			kq |= lensKey(s.key)
+			if !slices.Contains(p.slots, s) {
+				return false
+			}
+		}
+	}
+	return kp == 3 && kq == 3
+}
+
+// lensKey is a bit for each of a lens's measures: its focal length and its
+// aperture.
+func lensKey(k string) int {
+	if k == "#f" {
+		return 2
+	}
+	return 1
+}
+
+// gluedNumerals are the Roman numerals of a generation, longest first.
+var gluedNumerals = []string{"viii", "vii", "iii", "iv", "vi", "ii"}
+
+// splitNumerals returns the chunks with a generation's Roman numeral glued
+// to a model's name written apart: "a7rii" as "a7r ii", "x100vi" as "x100
+// vi", "mkiii" as "mk iii" (see cutNumeral). It returns cs itself when no
+// chunk has one.
+func splitNumerals(cs []chunk) []chunk {
+	var out []chunk
+	for i, c := range cs {
+		name, num := cutNumeral(c.text)
+		if num == "" {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = make([]chunk, i, len(cs)+1)
+			copy(out, cs[:i])
+		}
+		first, second := c, c
+		first.text, first.plus = name, false
+		second.text, second.brk, second.slash = num, false, false
+		out = append(out, first, second)
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// cutNumeral splits a chunk that ends in a generation's numeral glued to a
+// model's short name ("a7rii", "x100vi", "rx100iii", "mkii") into the name and
+// the numeral. The name is up to three letters, up to three digits and a
+// letter: an appliance's code ends in letters of its own ("G4263VI",
+// "MO20DSII": fully integrated, a finish) and stays whole.
+func cutNumeral(t string) (name, num string) {
+	for _, n := range gluedNumerals {
+		name, ok := strings.CutSuffix(t, n)
+		if !ok {
+			continue
+		}
+		if name == "mk" || cameraName.MatchString(name) {
+			return name, n
+		}
+		return "", ""
+	}
+	return "", ""
+}
+
+// cameraName matches a camera's short model name a numeral is glued to:
+// "a7", "a7r", "x100", "rx100".
+var cameraName = regexp.MustCompile(`^[a-z]{1,3}[0-9]{1,3}[a-z]?$`)

@@ -1,0 +1,96 @@
+package match
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCompareCameras covers lenses named by their focal range and
+// aperture, and camera generations written apart or glued on.
+func TestCompareCameras(t *testing.T) {
+	tests := []compareCase{
+		{
+			name:       "zoom lenses with one long end and one aperture",
+			a:          Item{Brand: "Acme", Title: "Acme 75-300mm f/4-5.6 III Zoom Lens"},
+			b:          Item{Brand: "Acme", Title: "Acme AF 70-300mm F4-5.6L IS Zoom Lens"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "two apertures of one focal length",
+			a:          Item{Brand: "Acme", Title: "Acme 50mm f/1.8 Prime Lens"},
+			b:          Item{Brand: "Acme", Title: "Acme 50mm f/1.4 Prime Lens"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "one lens with its range written apart from its unit",
+			a:        Item{Brand: "Acme", Title: "ACME AF 24-70 mm F2.8L USM objectif"},
+			b:        Item{Brand: "Acme", Title: "Acme AF 24-70mm F2.8L USM Zoom Lens"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a generation glued to its model",
+			a:        Item{Brand: "Acme", Title: "Acme Alpha A7RII Mirrorless Camera Body"},
+			b:        Item{Brand: "Acme", Title: "Acme Alpha a7R II Full-Frame Camera Body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "two generations glued to one model",
+			a:          Item{Brand: "Acme", Title: "Acme Alpha A7RII Camera Body"},
+			b:          Item{Brand: "Acme", Title: "Acme Alpha A7RIII Camera Body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "Mk and Mark",
+			a:          Item{Brand: "Acme", Title: "Acme EOS 5D Mk IV DSLR Camera Body"},
+			b:          Item{Brand: "Acme", Title: "Acme EOS 5D Mark III DSLR Camera Body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "a body against a kit with two lenses",
+			a:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera - Body only"},
+			b:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera with 16-50mm and 55-210mm Lenses Black"},
+			wantReason: "edition",
+		},
+	}
+	runCompare(t, tests)
+}
+
+// TestCameraReading checks the aperture read from a chunk and the numerals
+// cut from a camera's name, and that appliance codes stay whole.
+func TestCameraReading(t *testing.T) {
+	apertures := []struct{ chunk, want string }{
+		{"f/2.8", "2.8"}, {"f/4-5.6", "4-5.6"}, {"f4-5.6l", "4-5.6"}, {"f/1.8g", "1.8"}, {"f1.4", "1.4"},
+		{"f/4", "4"}, {"f60", ""}, {"f4", ""}, {"f/45", ""}, {"fx100", ""},
+	}
+	for _, tt := range apertures {
+		if got := aperture(tt.chunk); got != tt.want {
+			t.Errorf("aperture(%q) = %q, want %q", tt.chunk, got, tt.want)
+		}
+	}
+	numerals := []struct{ chunk, name, num string }{
+		{"a7rii", "a7r", "ii"}, {"a7iii", "a7", "iii"}, {"x100vi", "x100", "vi"}, {"rx100iv", "rx100", "iv"},
+		{"mkii", "mk", "ii"}, {"g4263vi", "", ""}, {"g6660scvi", "", ""}, {"mo20dsii", "", ""}, {"hawaii", "", ""},
+	}
+	for _, tt := range numerals {
+		if name, num := cutNumeral(tt.chunk); name != tt.name || num != tt.num {
+			t.Errorf("cutNumeral(%q) = %q, %q, want %q, %q", tt.chunk, name, num, tt.name, tt.num)
+		}
+	}
+}
+
+// FuzzCameraReading checks that a numeral cut from a chunk leaves the
+// chunk whole when put back, and that an aperture is the chunk's own text.
+func FuzzCameraReading(f *testing.F) {
+	for _, s := range []string{"a7rii", "x100vi", "mkiii", "f/4-5.6l", "f2.8", "g4263vi", "24-70"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if name, num := cutNumeral(s); num != "" && name+num != s {
+			t.Errorf("cutNumeral(%q) = %q, %q", s, name, num)
+		}
+		if a := aperture(s); a != "" && !strings.Contains(s, a) {
+			t.Errorf("aperture(%q) = %q, not in the chunk", s, a)
+		}
+		profileOf(Item{Brand: "Acme", Title: "Acme " + s + " Lens"}, Options{})
+	})
+}
