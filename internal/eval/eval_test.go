@@ -490,3 +490,22 @@ func TestOfferName(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleBrand checks the brand a title without a brand field is given:
+// a known brand among its first words, else its first word.
+func TestTitleBrand(t *testing.T) {
+	tests := []struct{ title, want string }{
+		{"Used Canon EOS 70D Body", "Canon"},
+		{"Bateria Leica GEB77", "Leica"},
+		{"Cámara NIKON D5300 + Estuche", "Nikon"},
+		{"Western Digital Green 240GB SSD", "WD"},
+		{"Acme Pro Tripod", "Acme"},
+		{"Case for Canon EOS 70D", "Case"},
+		{"Acme Battery Grip for Nikon D750", "Acme"},
+	}
+	for _, tt := range tests {
+		if got := titleBrand(tt.title); got != tt.want {
+			t.Errorf("titleBrand(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}

@@ -23,7 +23,7 @@ type listing struct {
 func item(l listing) match.Item {
 	brand := normalize.Brand(l.Brand)
 	if brand == "" {
-		brand = firstTitleWord(l.Title)
+		brand = titleBrand(l.Title)
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
 	it := match.Item{
@@ -44,15 +44,45 @@ func item(l listing) match.Item {
 	return it
 }
 
+// maxBrandWord is how far into a title a known brand is looked for.
+const maxBrandWord = 3
+
+// titleBrand returns the brand of a title that gives none in a field: a
+// known brand among its first three words, alone or with the next word
+// ("Used Canon EOS 70D", "Bateria Leica GEB77", "Western Digital Green"),
+// before any "for", else its first word that can be a brand.
+func titleBrand(title string) string {
+	ws := titleWords(title)
+	for i, w := range ws[:min(len(ws), maxBrandWord)] {
+		if strings.EqualFold(w, "for") {
+			break
+		}
+		if i+1 < len(ws) {
+			if b := normalize.KnownBrand(w + " " + ws[i+1]); b != "" {
+				return b
+			}
+		}
+		if b := normalize.KnownBrand(w); b != "" {
+			return b
+		}
+	}
+	return firstTitleWord(title)
+}
+
+// titleWords splits a title into words at spaces and punctuation.
+func titleWords(title string) []string {
+	return strings.FieldsFunc(title, func(r rune) bool {
+		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/' || r == '"'
+	})
+}
+
 // firstTitleWord returns the first word of a title that can be a brand:
 // not a filler such as "new" or "the", and not a number or a model code
 // ("WVG30462GB washer dryer", "S1151 Core i7-6700K").
 func firstTitleWord(title string) string {
-	for _, w := range strings.FieldsFunc(title, func(r rune) bool {
-		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/' || r == '"'
-	}) {
+	for _, w := range titleWords(title) {
 		switch strings.ToLower(w) {
-		case "new", "the", "a", "an", "genuine", "official", "original", "brand":
+		case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand":
 			continue
 		}
 		if strings.ContainsAny(w, "0123456789") {

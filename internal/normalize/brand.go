@@ -32,6 +32,12 @@ func Brand(s string) string {
 	return strings.Join(fields, " ")
 }
 
+// KnownBrand returns the canonical spelling of s when it names a known
+// brand or one of its aliases ("NIKON", "hewlett packard"), or "".
+func KnownBrand(s string) string {
+	return canonicalBrand(brandKey(text(s), false))
+}
+
 // brandKey folds a brand for lookup: lower case, "&" as "and", letters and
 // digits only; with stripSuffixes, trailing company words are dropped first.
 func brandKey(s string, stripSuffixes bool) string {

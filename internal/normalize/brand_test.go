@@ -58,3 +58,15 @@ func TestBrandTable(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownBrand checks that only known brands and their aliases are named.
+func TestKnownBrand(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"NIKON", "Nikon"}, {"hewlett packard", "HP"}, {"Bateria", ""}, {"Used", ""}, {"", ""},
+	}
+	for _, tt := range tests {
+		if got := KnownBrand(tt.in); got != tt.want {
+			t.Errorf("KnownBrand(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
