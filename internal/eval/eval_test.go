@@ -477,6 +477,8 @@ func TestOfferName(t *testing.T) {
 		{`"Acme Head Strap" Strap kopen en aanbiedingen Shopinn"`, "Acme Head Strap", `Strap kopen en aanbiedingen Shopinn"`, "Acme Head Strap"},
 		{`"Acme 055 Series 67" 3-Section Tripod"@en Tripod - Shop"@en`, `Acme 055 Series 67" 3-Section Tripod`, `Tripod - Shop"@en`, `Acme 055 Series 67" 3-Section Tripod`},
 		{`"Acme Card 16GB" "AC16G: Acme Card 16GB - Shop"`, "Acme Card 16GB", `"AC16G: Acme Card 16GB - Shop"`, "Acme Card 16GB AC16G"},
+		{`"Acme Mic Stand" Shopinn" Stand kopen en aanbiedingen`, "Acme Mic Stand", `Shopinn" Stand kopen en aanbiedingen`, "Acme Mic Stand"},
+		{`"Acme Card 16GB" -`, "Acme Card 16GB", "-", "Acme Card 16GB"},
 		{`Acme Pro Tripod AP100X`, "Acme Pro Tripod AP100X", "", "Acme Pro Tripod AP100X"},
 		{`"Acme Pro Tripod"`, "Acme Pro Tripod", "", "Acme Pro Tripod"},
 	}

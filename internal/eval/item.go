@@ -116,8 +116,9 @@ func pairItem(r Record) match.Item {
 // gives the title of the page it was found on ("\"Acme Pro Tripod\"@en
 // Tripod AP-100 - Example Shop\"@en") into the name and the page's title. The
 // name ends at a closing quote with a language tag ("\"@en"), one a second
-// quoted text follows, or one after which the page's title repeats the
-// name's last word ("Tripod\" Tripod ..."); a quote inside the name, an
+// quoted text, a quoted shop's name ("Tripod\" Shopinn\"") or a dash
+// follows, or one after which the page's title repeats the name's last word
+// ("Tripod\" Tripod ..."); a quote inside the name, an
 // inch mark ("Tripod 67\" 3-Section"), is followed by none of these. A field
 // with no such quote is the name as it stands.
 func offerName(s string) (name, page string) {
@@ -148,7 +149,8 @@ func offerName(s string) (name, page string) {
 			return head, ""
 		}
 		words := strings.Fields(head)
-		if strings.HasPrefix(next[0], `"`) || strings.EqualFold(next[0], words[len(words)-1]) {
+		if strings.HasPrefix(next[0], `"`) || strings.HasSuffix(next[0], `"`) || next[0] == "-" ||
+			strings.EqualFold(next[0], words[len(words)-1]) {
 			return head, strings.TrimSpace(after)
 		}
 	}

@@ -46,8 +46,12 @@ func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
 
 // sharedLens reports whether two titles name one lens: both state a focal
 // length and an aperture, and the same ones ("EF 24-70mm f/2.8L II" and
-// "24-70 mm F2.8L II"). With the brand, they are a lens's name.
+// "24-70 mm F2.8L II"). With the brand, they are a lens's name; a camera
+// sold with that lens is another product.
 func sharedLens(p, q *profile) bool {
+	if p.edition&edLensKit != q.edition&edLensKit {
+		return false // a camera with the lens is not the lens
+	}
 	lens := func(s slot) bool { return s.key == "#mm" || s.key == "#f" }
 	var kp, kq int
 	for _, s := range p.slots {

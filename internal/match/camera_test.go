@@ -28,6 +28,18 @@ func TestCompareCameras(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:       "a camera with a lens against the lens",
+			a:          Item{Brand: "Acme", Title: "Acme EOS Rebel T5i 700D 18MP Digital SLR DSLR Camera Kit with AF-S 18-55mm F3.5-5.6 IS STM Lens, Black"},
+			b:          Item{Brand: "Acme", Title: "Acme AF-S 18-55mm F3.5-5.6 IS STM Lens"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a shop's name of two words joined by a digit",
+			a:          Item{Brand: "Acme", Title: "Acme Extreme 32GB Compact Flash Card Optics4Birding"},
+			b:          Item{Brand: "Acme", Title: "Acme Aluminium Tripod with Ball Head Optics4Birding"},
+			wantReason: "title",
+		},
+		{
 			name:     "a generation glued to its model",
 			a:        Item{Brand: "Acme", Title: "Acme Alpha A7RII Mirrorless Camera Body"},
 			b:        Item{Brand: "Acme", Title: "Acme Alpha a7R II Full-Frame Camera Body"},

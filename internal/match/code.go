@@ -234,7 +234,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 			hasLetter = true
 		}
 	}
-	if !hasDigit {
+	if !hasDigit || joinedWords(strings.ToLower(s)) {
 		return code{}, false
 	}
 	if (cpuWords[prev] || cpuWords[prev2] && isNumber(prev)) && (!hasLetter || cpuCode.MatchString(s)) {
@@ -272,6 +272,18 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		return code{}, false
 	}
 	return code{s: s, kind: kind, colours: colours}, true
+}
+
+// joinedWords reports whether a token is two words joined by one digit, a
+// shop's or a product's name rather than a code: "optics4birding",
+// "back2school". Each word has three letters or more and reads as a word.
+func joinedWords(s string) bool {
+	i := strings.IndexFunc(s, unicode.IsDigit)
+	if i < 3 || i+4 > len(s) || isDigitByte(s[i+1]) {
+		return false
+	}
+	l, r := s[:i], s[i+1:]
+	return lettersOnly(l) && lettersOnly(r) && wordLike(l) && wordLike(r)
 }
 
 // fieldCodes returns the codes of an identifier field (MPN, model number):

@@ -52,9 +52,11 @@ const (
 	// ("TLPA7017KIT", "TAPOP304-2PK").
 	edPack
 	// edLensKit: a camera of interchangeable lenses sold with a zoom lens
-	// ("with 16-50mm lens"); edBody: a camera body ("Body Only").
+	// ("with 16-50mm lens"); edBody: a camera body ("Body Only"); edLens:
+	// a zoom lens alone, its title naming no camera.
 	edLensKit
 	edBody
+	edLens
 )
 
 // editionOf returns the edition a title word names, or 0.
@@ -173,8 +175,11 @@ func profileOf(it Item, opt Options) profile {
 	switch {
 	case p.acc: // an accessory is no edition of a camera
 	case namesLens(cs, p.words):
-		if slices.ContainsFunc(p.words, cameraWord) {
+		switch {
+		case slices.ContainsFunc(p.words, cameraWord):
 			p.edition |= edLensKit
+		case !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder"):
+			p.edition |= edLens
 		}
 	case slices.Contains(p.words[:p.nMain], "body"):
 		p.edition |= edBody

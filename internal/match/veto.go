@@ -10,17 +10,17 @@ import (
 // editionsDiffer reports whether one listing is an edition of a product
 // the other is not: a bundle, an upgrade or academic licence, a
 // remanufactured (third-party) item, a kit or multi-pack part number, a
-// camera with a zoom lens against the body alone. A part number from an
-// identifier field or of seven or more characters that both share outranks
-// the maker's edition words, which titles leave out ("Xbox Series S Game
-// Pass bundle" and "Xbox Series S" under one part number), but not a third
-// party's (a remanufactured cartridge carries the maker's code), nor a part
-// number's own kit letters, nor a lens: a camera's code names the body and
-// the kit alike.
+// camera with a zoom lens against the body alone or the lens alone. A part
+// number from an identifier field or of seven or more characters that both
+// share outranks the maker's edition words, which titles leave out ("Xbox
+// Series S Game Pass bundle" and "Xbox Series S" under one part number), but
+// not a third party's (a remanufactured cartridge carries the maker's code),
+// nor a part number's own kit letters, nor a lens: a camera's code names the
+// body and the kit alike.
 func editionsDiffer(p, q *profile, ev codeEv) bool {
 	d := p.edition ^ q.edition
-	lens := d&(edLensKit|edBody) == edLensKit|edBody
-	d &^= edLensKit | edBody
+	lens := d&(edLensKit|edBody) == edLensKit|edBody || d&(edLensKit|edLens) == edLensKit|edLens
+	d &^= edLensKit | edBody | edLens
 	if ev.strong && (ev.part || ev.longest >= 7) {
 		d &= edThirdParty | edPack
 	}
