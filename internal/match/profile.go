@@ -41,7 +41,7 @@ type profile struct {
 // edition records the words of a title that make a listing an edition of a
 // product rather than the product: a bundle, a licence upgrade, an
 // academic licence, a remanufactured item.
-type edition uint8
+type edition uint16
 
 const (
 	edBundle edition = 1 << iota
@@ -57,6 +57,11 @@ const (
 	edLensKit
 	edBody
 	edLens
+	// edTray: a processor sold without box nor cooler ("OEM", "Tray");
+	// edBoxed: one sold in its box ("Boxed", "Retail", "with Wraith
+	// cooler").
+	edTray
+	edBoxed
 )
 
 // editionOf returns the edition a title word names, or 0.

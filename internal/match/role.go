@@ -64,6 +64,7 @@ func (p *profile) readProcessor(cs []chunk) {
 	if mem || sto || slices.ContainsFunc(p.slots, func(s slot) bool { return s.key == "gpu" || s.key == "#gb" || s.key == "#tb" }) {
 		return
 	}
+	read := false
 	for i, c := range cs {
 		if c.fit {
 			break
@@ -79,7 +80,30 @@ func (p *profile) readProcessor(cs []chunk) {
 		if !slices.ContainsFunc(p.codes, func(c code) bool { return c.cpu && c.s == n }) {
 			p.codes = append(p.codes, code{s: n, kind: codeStrong, cpu: true, series: series})
 		}
+		read = true
 	}
+	if read {
+		p.edition |= processorPack(p.words[:p.nMain])
+	}
+}
+
+// processorPack returns whether a processor's title sells its tray ("OEM",
+// "Tray") or its box ("Boxed", "Retail", a cooler), or 0; a title that says
+// both says neither.
+func processorPack(words []string) edition {
+	var e edition
+	for _, w := range words {
+		switch w {
+		case "oem", "tray":
+			e |= edTray
+		case "box", "boxed", "retail", "cooler", "wraith":
+			e |= edBoxed
+		}
+	}
+	if e == edTray|edBoxed {
+		return 0
+	}
+	return e
 }
 
 // processorTiers are the words between a processor's family and its

@@ -273,3 +273,29 @@ func TestMergeAroundRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareProcessorPacks checks that a processor's tray and its box are
+// two products, and that a title saying neither meets either.
+func TestCompareProcessorPacks(t *testing.T) {
+	tests := []compareCase{
+		{
+			name:       "tray against box",
+			a:          Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor OEM"},
+			b:          Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor Boxed"},
+			wantReason: "edition",
+		},
+		{
+			name:       "tray against a cooler",
+			a:          Item{Brand: "Acme", Title: "Acme Ryzen 5 2600 CPU tray"},
+			b:          Item{Brand: "Acme", Title: "Acme Ryzen 5 2600 CPU with Wraith Stealth cooler"},
+			wantReason: "edition",
+		},
+		{
+			name:     "tray against a title that says neither",
+			a:        Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor OEM"},
+			b:        Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor"},
+			wantSame: true, wantReason: "code",
+		},
+	}
+	runCompare(t, tests)
+}

@@ -200,7 +200,7 @@ func codeLabel(c code) string {
 
 // editionNames names the editions of a set.
 func editionNames(e edition) []string {
-	names := []string{"bundle", "upgrade", "academic", "third-party", "pack", "lens-kit", "body", "lens"}
+	names := []string{"bundle", "upgrade", "academic", "third-party", "pack", "lens-kit", "body", "lens", "tray", "boxed"}
 	var out []string
 	for i, n := range names {
 		if e&(1<<i) != 0 {

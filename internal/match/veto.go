@@ -10,7 +10,8 @@ import (
 // editionsDiffer reports whether one listing is an edition of a product
 // the other is not: a bundle, an upgrade or academic licence, a
 // remanufactured (third-party) item, a kit or multi-pack part number, a
-// camera with a zoom lens against the body alone or the lens alone. A part
+// camera with a zoom lens against the body alone or the lens alone, a
+// processor's tray against its box. A part
 // number from an identifier field or of seven or more characters that both
 // share outranks the maker's edition words, which titles leave out ("Xbox
 // Series S Game Pass bundle" and "Xbox Series S" under one part number), but
@@ -20,11 +21,13 @@ import (
 func editionsDiffer(p, q *profile, ev codeEv) bool {
 	d := p.edition ^ q.edition
 	lens := d&(edLensKit|edBody) == edLensKit|edBody || d&(edLensKit|edLens) == edLensKit|edLens
-	d &^= edLensKit | edBody | edLens
+	// A processor's tray and its box share its number.
+	pack := d&(edTray|edBoxed) == edTray|edBoxed
+	d &^= edLensKit | edBody | edLens | edTray | edBoxed
 	if ev.strong && (ev.part || ev.longest >= 7) {
 		d &= edThirdParty | edPack
 	}
-	return d != 0 || lens
+	return d != 0 || lens || pack
 }
 
 // hardVeto returns why two listings cannot be the same product whatever
