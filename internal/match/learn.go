@@ -47,6 +47,8 @@ func FeatureNames() []string {
 		"rarest-shared",    // the weight of the rarest shared word over the rarest word's
 		"both-fields",      // both give identifier fields, and no code agreed
 		"other-category",   // both have a category, and they differ
+		"model-word",       // a word of letters and digits both titles give, not a measure ("gh4", "t5i")
+		"lens",             // both name one lens by its focal length and aperture
 	}
 }
 
@@ -110,7 +112,7 @@ func (m *Matcher) Features(a, b Item) ([]float64, bool) {
 }
 
 // featureCount is the number of the scorer's inputs.
-const featureCount = 21
+const featureCount = 23
 
 // features computes the scorer's inputs from what the rules read.
 // They are an array, so that deciding a pair allocates nothing for them.
@@ -178,7 +180,27 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]fl
 		ratio(rarestShared, rarest),
 		flag(hasField(p) && hasField(q)),
 		flag(p.category != "" && q.category != "" && p.category != q.category),
+		flag(sharedModelWord(p, q)),
+		flag(sharedLens(p, q)),
 	}
+}
+
+// sharedModelWord reports whether two titles give one word of letters and
+// digits that is no measure ("gh4", "t5i", "a2300"; not "16gb", "800w").
+func sharedModelWord(p, q *profile) bool {
+	for _, w := range p.words[:p.nMain] {
+		if len(w) < 2 || !strings.ContainsAny(w, "0123456789") || lettersOnly(w) || digitCount(w) == len(w) ||
+			strings.Contains(w, ".") {
+			continue
+		}
+		if _, _, unit := digitsUnit(w); unit {
+			continue
+		}
+		if slices.Contains(q.words[:q.nMain], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // flag is 1 for true, 0 for false.

@@ -109,3 +109,25 @@ func TestFeaturesInRange(t *testing.T) {
 }
 
 func ptr(p profile) *profile { return &p }
+
+// TestSharedModelWord checks which shared words of letters and digits the
+// scorer reads as a model's name: not measures.
+func TestSharedModelWord(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"Acme Lumix GH4 Camera Body", "Used Acme GH4 Body - Excellent", true},
+		{"Acme EOS Rebel T5i Camera", "Acme Rebel T5i Kit", true},
+		{"Acme Card 16GB Class 10", "Acme Flash 16GB Card", false},
+		{"Acme Microwave 800W", "Acme Oven 800W", false},
+		{"Acme Tripod 2.5kg", "Acme Tripod Head 2.5kg", false},
+	}
+	for _, tt := range tests {
+		p := profileOf(Item{Brand: "Acme", Title: tt.a}, Options{})
+		q := profileOf(Item{Brand: "Acme", Title: tt.b}, Options{})
+		if got := sharedModelWord(&p, &q); got != tt.want {
+			t.Errorf("sharedModelWord(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
