@@ -106,3 +106,28 @@ func FuzzCameraReading(f *testing.F) {
 		profileOf(Item{Brand: "Acme", Title: "Acme " + s + " Lens"}, Options{})
 	})
 }
+
+// TestDecimalCommas checks that a decimal comma reads as a point and a
+// thousands comma or a list of numbers does not.
+func TestDecimalCommas(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`acme 15,6-inch (39,62-cm) sleeve`, `acme 15.6-inch (39.62-cm) sleeve`},
+		{`acme ssd 2,5" 800gb`, `acme ssd 2.5" 800gb`},
+		{`acme 20,000mah power bank`, `acme 20,000mah power bank`},
+		{`acme sizes 8,10,12`, `acme sizes 8,10,12`},
+		{`acme 1,234,56`, `acme 1,234,56`},
+	}
+	for _, tt := range tests {
+		b := []byte(tt.in)
+		decimalCommas(b)
+		if string(b) != tt.want {
+			t.Errorf("decimalCommas(%q) = %q, want %q", tt.in, b, tt.want)
+		}
+	}
+	runCompare(t, []compareCase{{
+		name:     "a decimal comma",
+		a:        Item{Brand: "Acme", Title: "Acme 15,6-inch (39,62-cm) Spectrum Sleeve"},
+		b:        Item{Brand: "Acme", Title: "Acme 15.6-inch (39.62-cm) Spectrum Sleeve"},
+		wantSame: true, wantReason: "title",
+	}})
+}

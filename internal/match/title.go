@@ -28,7 +28,32 @@ type chunk struct {
 // case, and every other rune becomes a space.
 func foldTitle(s string) string {
 	var buf [256]byte
-	return string(lexer.FoldText(s, buf[:0], lexer.FoldLetters|lexer.FoldTimes))
+	b := lexer.FoldText(s, buf[:0], lexer.FoldLetters|lexer.FoldTimes)
+	decimalCommas(b)
+	return string(b)
+}
+
+// decimalCommas writes as points, in place, the commas that mark a decimal
+// ("15,6-inch", "2,5\"", "39,62 cm"): a comma between a number of up to
+// three digits and one or two digits, where a thousands comma has three
+// ("20,000mAh") and a list ends in no digit either side.
+func decimalCommas(b []byte) {
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] != ',' || !isDigitByte(b[i-1]) || !isDigitByte(b[i+1]) {
+			continue
+		}
+		j := i - 1
+		for j > 0 && isDigitByte(b[j-1]) {
+			j--
+		}
+		k := i + 1
+		for k < len(b) && isDigitByte(b[k]) {
+			k++
+		}
+		if i-j <= 3 && k-i-1 <= 2 && (j == 0 || b[j-1] != ',' && b[j-1] != '.') && (k == len(b) || b[k] != ',') {
+			b[i] = '.'
+		}
+	}
 }
 
 // clauseBreak reports whether a punctuation byte ends a chunk and starts a
