@@ -466,6 +466,7 @@ func searchCall(e *elastic.Engine, req search.Request) func() error {
 // it was read from: the engine reads answers into buffers it reuses, so a
 // result that kept a slice of one would change with the next searches.
 func TestResultsOutliveAnswers(t *testing.T) {
+	nodeURL(t)
 	s := randomSnapshot(17, 300)
 	alias := uniqueAlias(t, "outlive")
 	publishSnapshot(t, alias, s)
@@ -520,6 +521,7 @@ func answerOf(res *search.Result) string {
 // once the health view has seen the new sync time: the statistics, counts
 // and cuts kept of the index are read again.
 func TestUpdatedInPlace(t *testing.T) {
+	nodeURL(t)
 	alias := uniqueAlias(t, "inplace")
 	before, after := randomSnapshot(23, 400), randomSnapshot(24, 400) // the same ids, other titles and ranks
 	after.Manifest.SyncTime = before.Manifest.SyncTime.Add(time.Hour)
