@@ -174,23 +174,9 @@ func readSnapshot(path string, maxLines, maxBytes int) (*Snapshot, error) {
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 1<<20)
-	head, err := r.ReadBytes('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("read snapshot %s: %w", path, err)
-	}
-	head = bytes.TrimSuffix(head, []byte("\n"))
-	if len(head) == 0 {
-		return nil, fmt.Errorf("read snapshot %s: empty file", path)
-	}
 	var s Snapshot
-	if err := json.Unmarshal(head, &s.Manifest); err != nil {
-		return nil, fmt.Errorf("read snapshot %s line 1: %w", path, err)
-	}
-	if s.Manifest.Format != SnapshotFormat {
-		return nil, fmt.Errorf("read snapshot %s: not a snapshot (format %q)", path, s.Manifest.Format)
-	}
-	if s.Manifest.Version != SnapshotVersion {
-		return nil, fmt.Errorf("read snapshot %s: version %d, this build reads version %d", path, s.Manifest.Version, SnapshotVersion)
+	if s.Manifest, err = readManifest(r, path); err != nil {
+		return nil, err
 	}
 	h := sha256.New()
 	d := &decoder{path: path, maxLines: maxLines, maxBytes: maxBytes, products: make([]Product, 0, capHint(f, s.Manifest.Products))}
@@ -210,6 +196,59 @@ func readSnapshot(path string, maxLines, maxBytes int) (*Snapshot, error) {
 	}
 	s.Products = d.products
 	return &s, nil
+}
+
+// ReadManifest reads the manifest of the snapshot at path (its first line)
+// without reading its products or verifying its body.
+func ReadManifest(path string) (Manifest, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("read snapshot: %w", err)
+	}
+	defer f.Close()
+	return readManifest(bufio.NewReaderSize(f, 64<<10), path)
+}
+
+// readManifest reads and checks the manifest line at the start of r.
+func readManifest(r *bufio.Reader, path string) (Manifest, error) {
+	var m Manifest
+	head, err := r.ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return m, fmt.Errorf("read snapshot %s: %w", path, err)
+	}
+	head = bytes.TrimSuffix(head, []byte("\n"))
+	if len(head) == 0 {
+		return m, fmt.Errorf("read snapshot %s: empty file", path)
+	}
+	if err := json.Unmarshal(head, &m); err != nil {
+		return m, fmt.Errorf("read snapshot %s line 1: %w", path, err)
+	}
+	if m.Format != SnapshotFormat {
+		return m, fmt.Errorf("read snapshot %s: not a snapshot (format %q)", path, m.Format)
+	}
+	if m.Version != SnapshotVersion {
+		return m, fmt.Errorf("read snapshot %s: version %d, this build reads version %d", path, m.Version, SnapshotVersion)
+	}
+	return m, nil
+}
+
+// AppendRecord appends p's snapshot record, the line of the snapshot's
+// body that holds it (without its newline), to dst.
+func AppendRecord(dst []byte, p *Product) ([]byte, error) {
+	b, err := json.MarshalNoEscape(p)
+	if err != nil {
+		return dst, fmt.Errorf("product %s: %w", p.ID, err)
+	}
+	return append(dst, b...), nil
+}
+
+// DecodeRecord decodes a product's snapshot record, as ReadSnapshot does.
+func DecodeRecord(rec []byte) (*Product, error) {
+	var p Product
+	if err := json.Unmarshal(rec, &p); err != nil {
+		return nil, fmt.Errorf("product record: %w", err)
+	}
+	return &p, nil
 }
 
 // capHint is how many products to make room for: the manifest's count,

@@ -260,8 +260,11 @@ func exampleProductID(engine search.Engine) string {
 			continue
 		}
 		res, err := engine.Search(ctx, req)
-		if err == nil && len(res.Products) > 0 && res.Products[0].Product != nil {
-			return res.Products[0].Product.ID
+		if err != nil || len(res.Products) == 0 {
+			continue
+		}
+		if p, err := res.Products[0].Item(); err == nil && p != nil {
+			return p.ID
 		}
 	}
 	return exampleIDFallback

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
@@ -21,6 +22,56 @@ type ProductJSON struct {
 	Split int
 	// Lite is the lite product object, as AppendLiteProduct writes it.
 	Lite []byte
+	// Type and Attrs stand for the product in a lite hit that shows its
+	// type or attributes when the hit carries no Product: Attrs holds its
+	// attributes as AppendLiteAttrs writes them.
+	Type  catalog.ProductType
+	Attrs []byte
+}
+
+// AppendLiteAttrs appends p's attributes in their lite form to dst, in
+// name order, each as a name length byte, the name, a uvarint value
+// length and the value's JSON; a name longer than 255 bytes is left out.
+func AppendLiteAttrs(dst []byte, p *catalog.Product) []byte {
+	names := make([]string, 0, len(p.Attributes))
+	for name := range p.Attributes {
+		if len(name) <= math.MaxUint8 {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	var val []byte
+	for _, name := range names {
+		val = appendAttribute(val[:0], p.Attributes[name], false)
+		dst = append(dst, byte(len(name)))
+		dst = append(dst, name...)
+		dst = binary.AppendUvarint(dst, uint64(len(val)))
+		dst = append(dst, val...)
+	}
+	return dst
+}
+
+// liteAttr finds name's value in attrs, as AppendLiteAttrs writes them;
+// malformed attrs find nothing.
+func liteAttr(attrs []byte, name string) ([]byte, bool) {
+	for len(attrs) > 0 {
+		n := int(attrs[0])
+		if 1+n > len(attrs) {
+			return nil, false
+		}
+		key := attrs[1 : 1+n]
+		attrs = attrs[1+n:]
+		l, w := binary.Uvarint(attrs)
+		if w <= 0 || l > uint64(len(attrs)-w) {
+			return nil, false
+		}
+		val := attrs[w : w+int(l)]
+		attrs = attrs[w+int(l):]
+		if string(key) == name {
+			return val, true
+		}
+	}
+	return nil, false
 }
 
 // NewProductJSON encodes p in both forms.
@@ -435,9 +486,14 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		return dst
 	}
 	dst = dst[:len(dst)-1]
+	stored := h.Product == nil && pj != nil
 	if r.LiteType {
 		dst = append(dst, `,"product_type":`...)
-		dst = appendString(dst, string(h.Product.ProductType))
+		if stored {
+			dst = appendString(dst, string(pj.Type))
+		} else {
+			dst = appendString(dst, string(h.Product.ProductType))
+		}
 	}
 	if names == nil {
 		return append(dst, '}')
@@ -446,7 +502,14 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 	dst = append(dst, `,"attributes":{`...)
 	first := true
 	for _, name := range names {
-		a, ok := h.Product.Attributes[name]
+		var val []byte
+		var a catalog.Attribute
+		var ok bool
+		if stored {
+			val, ok = liteAttr(pj.Attrs, name)
+		} else {
+			a, ok = h.Product.Attributes[name]
+		}
 		if !ok {
 			continue
 		}
@@ -456,7 +519,11 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		first = false
 		dst = appendString(dst, name)
 		dst = append(dst, ':')
-		dst = appendAttribute(dst, a, false)
+		if stored {
+			dst = append(dst, val...)
+		} else {
+			dst = appendAttribute(dst, a, false)
+		}
 	}
 	return append(dst, "}}"...)
 }

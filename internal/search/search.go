@@ -70,10 +70,24 @@ type Request struct {
 // ProductJSON); when nil, the product is encoded when the result is written.
 // A hit is read-only: engines may share its product, encodings and status
 // map with other hits and searches.
+//
+// An engine that keeps its products only in stored form leaves Product nil
+// and sets JSON and Record, the product's snapshot record: Item decodes it
+// for the callers that need the product itself. Then JSON and Record are
+// valid while the request that searched is served, not after.
 type Hit struct {
 	Product          *catalog.Product
 	ConstraintStatus map[string]string
 	JSON             *ProductJSON
+	Record           []byte
+}
+
+// Item returns the hit's product: Product, or else Record decoded.
+func (h *Hit) Item() (*catalog.Product, error) {
+	if h.Product != nil || h.Record == nil {
+		return h.Product, nil
+	}
+	return catalog.DecodeRecord(h.Record)
 }
 
 // Result is the outcome of a search; it marshals to the search response of

@@ -61,7 +61,7 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 		passes = []int{passProducts, passAccessories}
 	}
 	ix := q.ix
-	spans := [2][2]uint32{{0, ix.productRank}, {ix.productRank, uint32(len(ix.products))}}
+	spans := [2][2]uint32{{0, ix.productRank}, {ix.productRank, uint32(ix.n)}}
 	for _, pass := range passes {
 		if b.full && b.bar.tier == 0 {
 			break // k products fill the page

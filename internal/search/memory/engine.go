@@ -31,7 +31,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync/atomic"
+	"time"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/search"
@@ -47,7 +49,17 @@ type Options struct {
 	// Attributes are the attributes constraints name and the index holds;
 	// nil means catalog.DefaultAttributes.
 	Attributes *catalog.AttributeTable
+	// Retire is how long an index file replaced by another stays mapped
+	// once no search runs on it any more: the hits of its last searches
+	// hold its bytes while their responses are written, so it should be
+	// the server's write timeout or more. 0 means DefaultRetire.
+	Retire time.Duration
+
+	unmapped func() // called when a mapping is unmapped (tests)
 }
+
+// DefaultRetire is the Retire of Options that set none.
+const DefaultRetire = 30 * time.Second
 
 // DefaultOptions returns the options of the interface: 2,000 candidates
 // checked against constraints.
@@ -57,27 +69,90 @@ func DefaultOptions() Options {
 
 // Engine is the embedded search engine. It is safe for concurrent use.
 type Engine struct {
-	maxCand int // 0 = judge all
-	attrs   *catalog.AttributeTable
-	cur     atomic.Pointer[index]
+	maxCand  int // 0 = judge all
+	attrs    *catalog.AttributeTable
+	retire   time.Duration
+	unmapped func()
+	cur      atomic.Pointer[index]
 }
 
 var _ search.Engine = (*Engine)(nil)
 
 // New builds an index over s.
 func New(s *catalog.Snapshot, opt Options) (*Engine, error) {
-	if opt.MaxCandidates < 0 {
-		return nil, fmt.Errorf("memory engine: MaxCandidates %d is negative; use %d (the interface's limit) or 0 to check every candidate",
-			opt.MaxCandidates, search.DefaultMaxCandidates)
-	}
-	e := &Engine{maxCand: opt.MaxCandidates, attrs: opt.Attributes}
-	if e.attrs == nil {
-		e.attrs = catalog.DefaultAttributes()
+	e, err := newEngine(opt)
+	if err != nil {
+		return nil, err
 	}
 	if err := e.Load(s); err != nil {
 		return nil, err
 	}
 	return e, nil
+}
+
+// Open makes an engine over the snapshot at path, as LoadFile loads it.
+func Open(path string, opt Options) (*Engine, FileLoad, error) {
+	e, err := newEngine(opt)
+	if err != nil {
+		return nil, FileLoad{}, err
+	}
+	fl, err := e.LoadFile(path)
+	if err != nil {
+		return nil, fl, err
+	}
+	return e, fl, nil
+}
+
+func newEngine(opt Options) (*Engine, error) {
+	if opt.MaxCandidates < 0 {
+		return nil, fmt.Errorf("memory engine: MaxCandidates %d is negative; use %d (the interface's limit) or 0 to check every candidate",
+			opt.MaxCandidates, search.DefaultMaxCandidates)
+	}
+	e := &Engine{maxCand: opt.MaxCandidates, attrs: opt.Attributes, retire: opt.Retire, unmapped: opt.unmapped}
+	if e.attrs == nil {
+		e.attrs = catalog.DefaultAttributes()
+	}
+	if e.retire <= 0 {
+		e.retire = DefaultRetire
+	}
+	return e, nil
+}
+
+// FileLoad tells how LoadFile loaded a catalog.
+type FileLoad struct {
+	// Mapped is set when the index file was mapped; otherwise NotMapped
+	// says why it was not, and the snapshot was read and indexed.
+	Mapped    bool
+	NotMapped error
+	Products  int
+	SyncTime  time.Time
+}
+
+// LoadFile loads the snapshot at path and swaps it in atomically. Its
+// index file (IndexPath) is mapped and read in place when it is of this
+// version, built from this very snapshot and intact; otherwise the
+// snapshot is read and indexed in memory, as Load does. Both give the same
+// answers. A replaced index file is unmapped Retire after its last search.
+func (e *Engine) LoadFile(path string) (FileLoad, error) {
+	ix, err := openMapped(path, e.attrs)
+	if err == nil {
+		st := ix.store
+		st.onClose = e.unmapped
+		retire := e.retire
+		runtime.AddCleanup(ix, func(st *stored) { time.AfterFunc(retire, st.close) }, st)
+		e.cur.Store(ix)
+		return FileLoad{Mapped: true, Products: ix.n, SyncTime: ix.manifest.SyncTime}, nil
+	}
+	fl := FileLoad{NotMapped: err}
+	s, err := catalog.ReadSnapshot(path)
+	if err != nil {
+		return fl, err
+	}
+	if err := e.Load(s); err != nil {
+		return fl, err
+	}
+	fl.Products, fl.SyncTime = len(s.Products), s.Manifest.SyncTime
+	return fl, nil
 }
 
 // Load builds a new index over s and swaps it in atomically; searches in
@@ -110,11 +185,15 @@ func (e *Engine) Product(ctx context.Context, id string) (*catalog.Product, erro
 		return nil, fmt.Errorf("product %q: %w", id, err)
 	}
 	ix := e.cur.Load()
-	doc, ok := ix.byID[id]
+	doc, ok := ix.docOf(id)
 	if !ok {
 		return nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
 	}
-	return &ix.products[doc], nil
+	p, err := ix.product(doc)
+	if err != nil {
+		return nil, fmt.Errorf("product %q: %w", id, err)
+	}
+	return p, nil
 }
 
 // ProductJSON is Product with the product's precomputed full JSON object,
@@ -124,11 +203,15 @@ func (e *Engine) ProductJSON(ctx context.Context, id string) (*catalog.Product, 
 		return nil, nil, fmt.Errorf("product %q: %w", id, err)
 	}
 	ix := e.cur.Load()
-	doc, ok := ix.byID[id]
+	doc, ok := ix.docOf(id)
 	if !ok {
 		return nil, nil, fmt.Errorf("product %q: %w", id, search.ErrNotFound)
 	}
-	return &ix.products[doc], ix.json[doc].Full, nil
+	p, err := ix.product(doc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("product %q: %w", id, err)
+	}
+	return p, ix.productJSON(doc).Full, nil
 }
 
 // Health reports the catalog size and its sync time.
@@ -140,5 +223,5 @@ func (e *Engine) Health(ctx context.Context) (search.Health, error) {
 	if ix == nil {
 		return search.Health{Status: "degraded"}, errors.New("health: no catalog loaded")
 	}
-	return search.Health{Status: "ok", Items: len(ix.products), LastUpdate: ix.manifest.SyncTime}, nil
+	return search.Health{Status: "ok", Items: ix.n, LastUpdate: ix.manifest.SyncTime}, nil
 }

@@ -28,8 +28,9 @@ const (
 // conflicting attribute multiValue minus the index of its values in multi.
 // Attribute values are positive, so the markers cannot be values.
 type attrColumn struct {
-	value []float64
-	multi [][]float64
+	value     []float64
+	multiOff  []uint32 // the values of conflict i are multiVals[multiOff[i]:multiOff[i+1]]
+	multiVals []float64
 }
 
 // Markers in attrColumn.value.
@@ -41,7 +42,8 @@ const (
 // values returns the values a conflicting attribute states, given its
 // marker.
 func (c *attrColumn) values(marker float64) []float64 {
-	return c.multi[int(multiValue-marker)]
+	i := int(multiValue - marker)
+	return c.multiVals[c.multiOff[i]:c.multiOff[i+1]]
 }
 
 // docInfo packs what ranking reads of every candidate, so that it takes
@@ -55,21 +57,29 @@ type docInfo struct {
 // index is an immutable search index over one snapshot. Documents are
 // numbered in price-ascending order (ties by id), so a document id order is
 // the price_asc order and a price range is a range of document ids.
+//
+// An index is built in memory from a snapshot (build) or opened in place
+// from an index file (openMapped): its arrays are then views of the mapped
+// file, and the tables marked "in memory" below are nil, read from store
+// instead. Term ids are the positions of the terms in byte order in both.
 type index struct {
 	manifest catalog.Manifest
+	n        int // documents
+
+	// In memory only.
 	products []catalog.Product
 	json     []search.ProductJSON
-	prices   []float64
 	byID     map[string]uint32 // canonical product ids and offer ids
-
 	terms    map[string]uint32 // term -> term id
 	postings []*roaring.Bitmap // by term id
-	idf      []float64         // by term id
+	// Mapped only: the file's tables and mapping.
+	store *stored
 
-	wordsOff []uint32 // doc -> offset into words; len N+1
-	words    []uint32 // term ids of each title's words, in order
-	termsOff []uint32 // doc -> offset into docTerms; len N+1
-	docTerms []uint32 // sorted distinct term ids of each title
+	nTerms   int
+	prices   []float64
+	idf      []float64 // by term id
+	wordsOff []uint32  // doc -> offset into words; len N+1
+	words    []uint32  // term ids of each title's words, in order
 	norm     []float64
 
 	category  map[string]*roaring.Bitmap
@@ -111,6 +121,7 @@ func build(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
 	})
 	ix := &index{
 		manifest:  s.Manifest,
+		n:         n,
 		products:  make([]catalog.Product, n),
 		prices:    make([]float64, n),
 		byID:      make(map[string]uint32, n*2),
@@ -180,16 +191,13 @@ func (ix *index) buildText() {
 		return v
 	}
 	ix.wordsOff = make([]uint32, n+1)
-	ix.termsOff = make([]uint32, n+1)
 	totalWords := 0
 	for doc := range n {
 		for _, w := range toks[doc].words {
 			ix.words = append(ix.words, id(w))
 		}
-		start := len(ix.docTerms)
 		for _, t := range toks[doc].terms {
 			v := id(t)
-			ix.docTerms = append(ix.docTerms, v)
 			lists[v] = append(lists[v], uint32(doc))
 		}
 		if ix.products[doc].ProductType != catalog.TypeAccessory {
@@ -197,14 +205,29 @@ func (ix *index) buildText() {
 				add(ix.fits, t, uint32(doc))
 			}
 		}
-		slices.Sort(ix.docTerms[start:])
 		ix.wordsOff[doc+1] = uint32(len(ix.words))
-		ix.termsOff[doc+1] = uint32(len(ix.docTerms))
 		totalWords += len(toks[doc].words)
 	}
+	// Term ids become the terms' positions in byte order, as an index
+	// file's sorted dictionary numbers them.
+	sorted := make([]string, 0, len(ix.terms))
+	for t := range ix.terms {
+		sorted = append(sorted, t)
+	}
+	slices.Sort(sorted)
+	renum := make([]uint32, len(sorted))
+	for v, t := range sorted {
+		renum[ix.terms[t]] = uint32(v)
+		ix.terms[t] = uint32(v)
+	}
+	for i, w := range ix.words {
+		ix.words[i] = renum[w]
+	}
+	ix.nTerms = len(lists)
 	ix.postings = make([]*roaring.Bitmap, len(lists))
 	ix.idf = make([]float64, len(lists))
-	for v, docs := range lists {
+	for old, docs := range lists {
+		v := renum[old]
 		bm := roaring.New()
 		bm.AddMany(docs)
 		bm.RunOptimize()
@@ -254,7 +277,7 @@ func add(m map[string]*roaring.Bitmap, key string, doc uint32) {
 func (ix *index) buildAttributes() {
 	n := len(ix.products)
 	for _, name := range ix.table.Names() {
-		col := &attrColumn{value: make([]float64, n)}
+		col := &attrColumn{value: make([]float64, n), multiOff: []uint32{0}}
 		for i := range col.value {
 			col.value[i] = noValue
 		}
@@ -266,8 +289,9 @@ func (ix *index) buildAttributes() {
 			switch {
 			case col == nil:
 			case a.Status == catalog.Conflicting:
-				col.value[doc] = multiValue - float64(len(col.multi))
-				col.multi = append(col.multi, a.Stated())
+				col.value[doc] = multiValue - float64(len(col.multiOff)-1)
+				col.multiVals = append(col.multiVals, a.Stated()...)
+				col.multiOff = append(col.multiOff, uint32(len(col.multiVals)))
 			case a.Value > 0:
 				col.value[doc] = a.Value
 			}
@@ -373,8 +397,57 @@ func parallel(n int, fn func(i int)) {
 
 // lookup finds a term's id.
 func (ix *index) lookup(term string) (uint32, bool) {
+	if ix.store != nil {
+		return ix.store.terms.find(term)
+	}
 	v, ok := ix.terms[term]
 	return v, ok
+}
+
+// posting returns the documents whose titles hold term id; the bitmap must
+// not be modified.
+func (ix *index) posting(id uint32) *roaring.Bitmap {
+	if ix.store != nil {
+		return ix.store.posting(id)
+	}
+	return ix.postings[id]
+}
+
+// docOf finds the document of a canonical product id or offer id.
+func (ix *index) docOf(id string) (uint32, bool) {
+	if ix.store != nil {
+		return ix.store.docOf(id)
+	}
+	v, ok := ix.byID[id]
+	return v, ok
+}
+
+// productJSON returns doc's precomputed JSON.
+func (ix *index) productJSON(doc uint32) *search.ProductJSON {
+	if ix.store != nil {
+		return ix.store.productJSON(doc)
+	}
+	return &ix.json[doc]
+}
+
+// product returns doc's product: the one in memory, or its stored record
+// decoded.
+func (ix *index) product(doc uint32) (*catalog.Product, error) {
+	if ix.store != nil {
+		return catalog.DecodeRecord(ix.store.record(doc))
+	}
+	return &ix.products[doc], nil
+}
+
+// hit fills a search hit with doc's product: the product in memory, or
+// its stored record, which Hit.Item decodes.
+func (ix *index) hit(h *search.Hit, doc uint32) {
+	h.JSON = ix.productJSON(doc)
+	if ix.store != nil {
+		h.Record = ix.store.record(doc)
+		return
+	}
+	h.Product = &ix.products[doc]
 }
 
 // docWords returns the term ids of doc's title words in order.

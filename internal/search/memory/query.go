@@ -69,9 +69,9 @@ func (ix *index) getScratch() *scratch {
 		return s
 	}
 	return &scratch{
-		qmark: make([]uint8, len(ix.postings)),
-		masks: make([]uint64, len(ix.products)),
-		fit:   make([]uint64, (len(ix.products)+63)/64),
+		qmark: make([]uint8, ix.nTerms),
+		masks: make([]uint64, ix.n),
+		fit:   make([]uint64, (ix.n+63)/64),
 	}
 }
 
@@ -190,8 +190,7 @@ func (ix *index) search(p *search.Plan, maxCand int) *search.Result {
 	res.Products = make([]search.Hit, len(page))
 	for i, doc := range page {
 		h := &res.Products[i]
-		h.Product = &ix.products[doc]
-		h.JSON = &ix.json[doc]
+		ix.hit(h, doc)
 		if len(cons) > 0 {
 			h.ConstraintStatus = shared.statuses(doc, cons)
 		}
@@ -233,7 +232,7 @@ func (q *query) candidates() bool {
 		}
 		bms = append(bms, bm)
 	}
-	n := len(ix.products)
+	n := ix.n
 	lo, hi := 0, n
 	if req.MinPrice != nil {
 		lo = sort.Search(n, func(i int) bool { return ix.prices[i] >= *req.MinPrice })
@@ -296,7 +295,7 @@ func (q *query) candidates() bool {
 func (ix *index) termBitmap(t search.Term) *roaring.Bitmap {
 	var joined *roaring.Bitmap
 	if id, ok := ix.lookup(t.Text); ok {
-		joined = ix.postings[id]
+		joined = ix.posting(id)
 	}
 	if len(t.Parts) == 0 {
 		return joined
@@ -308,9 +307,9 @@ func (ix *index) termBitmap(t search.Term) *roaring.Bitmap {
 			return joined
 		}
 		if parts == nil {
-			parts = ix.postings[id].Clone()
+			parts = ix.posting(id).Clone()
 		} else {
-			parts.And(ix.postings[id])
+			parts.And(ix.posting(id))
 		}
 	}
 	if joined == nil {
@@ -399,12 +398,12 @@ func (q *query) prepare() {
 		weights[p] *= rankOnlyWeight
 		sc.termW[p] = round32(weights[p])
 		if ok {
-			sc.markers = append(sc.markers, marker{bm: ix.postings[id], bit: 1 << p})
+			sc.markers = append(sc.markers, marker{bm: ix.posting(id), bit: 1 << p})
 			q.scoring = true
 		} else if ids, ok := ix.lookupAll(parts[text]); ok && len(ids) > 0 {
-			bm := ix.postings[ids[0]].Clone()
+			bm := ix.posting(ids[0]).Clone()
 			for _, id := range ids[1:] {
-				bm.And(ix.postings[id])
+				bm.And(ix.posting(id))
 			}
 			sc.markers = append(sc.markers, marker{bm: bm, bit: 1 << p})
 			q.scoring = true
@@ -424,7 +423,7 @@ func (q *query) prepare() {
 			q.pairBits |= 1 << p
 		}
 		if okj {
-			sc.markers = append(sc.markers, marker{bm: ix.postings[jid], bit: 1 << (32 + p)})
+			sc.markers = append(sc.markers, marker{bm: ix.posting(jid), bit: 1 << (32 + p)})
 		}
 	}
 	sc.cons = sc.cons[:0]

@@ -23,7 +23,7 @@ func (q *query) computeMasks() {
 	// checked against a bitset of the candidates.
 	var cbits []uint64
 	if q.c.bm != nil {
-		n := (len(q.ix.products) + 63) / 64
+		n := (q.ix.n + 63) / 64
 		if cap(sc.cbits) < n {
 			sc.cbits = make([]uint64, n)
 		}
@@ -230,7 +230,7 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 	if c.bm != nil {
 		return q.markBrowse(c.docs, 0, 0, skipScored, k, out)
 	}
-	if q.tiered || int(c.hi-c.lo)*denseBrowse < len(ix.products) {
+	if q.tiered || int(c.hi-c.lo)*denseBrowse < ix.n {
 		return q.markBrowse(nil, c.lo, c.hi, skipScored, k, out)
 	}
 	// Most documents are candidates: walk the browse order.
@@ -340,7 +340,7 @@ func (ix *index) normBefore(a, b uint32) bool {
 // one pass reads, leaving out scored ones with skipScored.
 func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool, pass int, rank []uint32) []uint64 {
 	ix, sc := q.ix, q.sc
-	n := (len(ix.products) + 63) / 64
+	n := (ix.n + 63) / 64
 	if cap(sc.bits) < n {
 		sc.bits = make([]uint64, n)
 	}

@@ -245,10 +245,15 @@ func Evaluate(ctx context.Context, e search.Engine, s *catalog.Snapshot, cases [
 		}
 		o.Total = res.Total + res.UnverifiedTotal
 		for r, h := range res.Products {
-			if r == 0 {
-				o.Top = h.Product.Title
+			p, err := h.Item()
+			if err != nil {
+				o.Err = err
+				break
 			}
-			if i, ok := byID[h.Product.ID]; ok && m.match(&s.Products[i], have[i]) {
+			if r == 0 {
+				o.Top = p.Title
+			}
+			if i, ok := byID[p.ID]; ok && m.match(&s.Products[i], have[i]) {
 				o.Ranks = append(o.Ranks, r+1)
 			}
 		}

@@ -1,9 +1,11 @@
 package searchtest
 
 import (
+	"fmt"
 	"net/url"
 	"testing"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/search"
 )
 
@@ -65,7 +67,17 @@ func MustParse(t testing.TB, query string) search.Request {
 func IDs(res *search.Result) []string {
 	out := make([]string, len(res.Products))
 	for i, h := range res.Products {
-		out[i] = h.Product.ID
+		out[i] = Item(h).ID
 	}
 	return out
+}
+
+// Item returns a hit's product, decoding its record when the engine keeps
+// only that; a record that does not decode panics, failing the test.
+func Item(h search.Hit) *catalog.Product {
+	p, err := h.Item()
+	if err != nil || p == nil {
+		panic(fmt.Sprintf("hit without a product: %v", err))
+	}
+	return p
 }

@@ -156,7 +156,7 @@ func runCase(t *testing.T, e search.Engine, c searchCase) {
 	w := c.Want
 	got := make([]string, len(res.Products))
 	for i, h := range res.Products {
-		got[i] = h.Product.ID
+		got[i] = Item(h).ID
 	}
 	if w.IDs != nil {
 		switch w.Order {
@@ -196,7 +196,7 @@ func runCase(t *testing.T, e search.Engine, c searchCase) {
 	}
 	byID := map[string]search.Hit{}
 	for _, h := range res.Products {
-		byID[h.Product.ID] = h
+		byID[Item(h).ID] = h
 	}
 	for id, st := range w.Statuses {
 		h, ok := byID[id]
@@ -344,8 +344,8 @@ func checkInvariants(t testing.TB, req search.Request, res *search.Result, body 
 		p := resp.Products[i]
 		var id string
 		_ = json.Unmarshal(p["id"], &id)
-		if id != h.Product.ID {
-			t.Errorf("JSON product %d is %s, result has %s", i, id, h.Product.ID)
+		if id != Item(h).ID {
+			t.Errorf("JSON product %d is %s, result has %s", i, id, Item(h).ID)
 		}
 		if _, ok := p["constraint_status"]; ok != constrained {
 			t.Errorf("product %s constraint_status present = %t, constraints applied = %t", id, ok, constrained)
@@ -363,8 +363,8 @@ func checkInvariants(t testing.TB, req search.Request, res *search.Result, body 
 				t.Errorf("lite product %s attributes present = %t, constraints applied = %t", id, ok, constrained)
 			}
 		}
-		if req.ProductType != "" && h.Product.ProductType != req.ProductType {
-			t.Errorf("product %s is a %s, product_type asked %s", id, h.Product.ProductType, req.ProductType)
+		if req.ProductType != "" && Item(h).ProductType != req.ProductType {
+			t.Errorf("product %s is a %s, product_type asked %s", id, Item(h).ProductType, req.ProductType)
 		}
 		group := 0
 		if constrained {
@@ -393,17 +393,17 @@ func checkInvariants(t testing.TB, req search.Request, res *search.Result, body 
 		if group == prevGroup {
 			switch req.Sort {
 			case search.SortPriceAsc:
-				if h.Product.Price < prevPrice {
-					t.Errorf("price_asc: %s at %.2f after %.2f", id, h.Product.Price, prevPrice)
+				if Item(h).Price < prevPrice {
+					t.Errorf("price_asc: %s at %.2f after %.2f", id, Item(h).Price, prevPrice)
 				}
 			case search.SortPriceDesc:
-				if h.Product.Price > prevPrice {
-					t.Errorf("price_desc: %s at %.2f after %.2f", id, h.Product.Price, prevPrice)
+				if Item(h).Price > prevPrice {
+					t.Errorf("price_desc: %s at %.2f after %.2f", id, Item(h).Price, prevPrice)
 				}
 			}
 		}
-		prevGroup, prevPrice = group, h.Product.Price
-		if !req.Lite && !slices.IsSortedFunc(h.Product.Offers, func(a, b catalog.Offer) int {
+		prevGroup, prevPrice = group, Item(h).Price
+		if !req.Lite && !slices.IsSortedFunc(Item(h).Offers, func(a, b catalog.Offer) int {
 			switch {
 			case a.Price < b.Price:
 				return -1

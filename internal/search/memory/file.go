@@ -1,0 +1,380 @@
+package memory
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"unsafe"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	json "github.com/goccy/go-json"
+
+	"productsearch/internal/catalog"
+	"productsearch/internal/search"
+)
+
+// An index file holds an index's finished structures, to be mapped into
+// memory and read in place (openMapped). It sits beside its snapshot
+// (IndexPath) and names the snapshot it was built from by the checksum
+// of the snapshot's body. Layout, little-endian:
+//
+//	header   magic "psindex\x00", format version u32, section count u32,
+//	         CRC-32C of the section table u32, CRC-32C of the rest u32,
+//	         the snapshot's body SHA-256 in hex (64 bytes)
+//	table    per section: kind u32, zero u32, offset u64, length u64
+//	sections each at an offset that is a multiple of 8, zero-padded
+//
+// Every section kind appears once. Per-document arrays are the index's
+// own, written as their bytes; strings (terms, ids, JSON, records) are a
+// table of offsets and the bytes; bitmaps are roaring's portable
+// serialization, found by a table of offsets; fileMeta is JSON.
+const (
+	fileMagic   = "psindex\x00"
+	fileVersion = 1
+	headerSize  = 88
+	entrySize   = 24
+	maxSections = 64
+)
+
+// Section kinds.
+const (
+	secMeta = iota + 1
+	secPrices
+	secNorm
+	secInfo
+	secWordsOff
+	secWords
+	secBrowseOrder
+	secBrowseRank
+	secNormOrder
+	secNormRank
+	secAccessory
+	secIDF
+	secTermOff
+	secTermBytes
+	secPostOff
+	secPostBytes
+	secIDOff
+	secIDBytes
+	secIDDoc
+	secJSONOff
+	secJSONSplit
+	secJSONBytes
+	secRecOff
+	secRecBytes
+	secFilterOff
+	secFilterBytes
+	secAttrValues
+	secAttrMultiOff
+	secAttrMultiVals
+	numSections = secAttrMultiVals
+)
+
+// fileMeta is the index file's JSON section: what is not an array.
+type fileMeta struct {
+	Manifest    catalog.Manifest `json:"manifest"`
+	Docs        int              `json:"docs"`
+	Terms       int              `json:"terms"`
+	IDs         int              `json:"ids"`
+	ProductRank uint32           `json:"product_rank"`
+	// Attributes names the attribute columns in the order of the
+	// attribute sections; Multi counts each one's conflicting values.
+	Attributes []string `json:"attributes"`
+	Multi      []int    `json:"multi"`
+	// Filters holds the keys of the category, brand, type and fits
+	// bitmaps, in that order, in the order of the filter sections.
+	Filters [4][]string `json:"filters"`
+}
+
+// castagnoli is the CRC-32C table the file's checksums use.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// IndexPath is where the index file of the snapshot at path is written.
+func IndexPath(snapshot string) string { return snapshot + ".index" }
+
+// WriteIndex builds the index of the snapshot at path and writes it to
+// IndexPath(path), atomically: it is written beside under a temporary
+// name and renamed. The snapshot must carry its body's checksum.
+func WriteIndex(path string, opt Options) error {
+	s, err := catalog.ReadSnapshot(path)
+	if err != nil {
+		return err
+	}
+	table := opt.Attributes
+	if table == nil {
+		table = catalog.DefaultAttributes()
+	}
+	ix, err := build(s, table)
+	if err != nil {
+		return err
+	}
+	s = nil // the index holds what it needs
+	return ix.writeFile(IndexPath(path))
+}
+
+// writeFile writes the index to path atomically.
+func (ix *index) writeFile(path string) (err error) {
+	if len(ix.manifest.BodySHA256) != 64 {
+		return errors.New("write index: the snapshot has no body checksum")
+	}
+	if !littleEndian() {
+		return errors.New("write index: index files are little-endian; this machine is not")
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	w := &fileWriter{f: f, crc: crc32.New(castagnoli), off: dataStart()}
+	w.w = bufio.NewWriterSize(io.MultiWriter(f, w.crc), 1<<20)
+	if _, err := f.Seek(int64(w.off), io.SeekStart); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	if err := ix.writeSections(w); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	if err := w.finish(ix.manifest.BodySHA256); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}
+
+// dataStart is the offset of the first section.
+func dataStart() uint64 { return align8(headerSize + entrySize*numSections) }
+
+func align8(n uint64) uint64 { return (n + 7) &^ 7 }
+
+// littleEndian reports whether this machine stores numbers as the file
+// does, so that arrays are written and viewed as their bytes.
+func littleEndian() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}
+
+// asBytes is the memory of a slice of fixed-size values.
+func asBytes[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// writeSections writes every section.
+func (ix *index) writeSections(w *fileWriter) error {
+	meta := fileMeta{Manifest: ix.manifest, Docs: ix.n, Terms: ix.nTerms, ProductRank: ix.productRank,
+		Attributes: ix.table.Names()}
+	for _, name := range meta.Attributes {
+		meta.Multi = append(meta.Multi, len(ix.attrs[name].multiOff)-1)
+	}
+	w.section(secPrices, asBytes(ix.prices))
+	w.section(secNorm, asBytes(ix.norm))
+	w.section(secInfo, asBytes(ix.info))
+	w.section(secWordsOff, asBytes(ix.wordsOff))
+	w.section(secWords, asBytes(ix.words))
+	w.section(secBrowseOrder, asBytes(ix.browseOrder))
+	w.section(secBrowseRank, asBytes(ix.browseRank))
+	w.section(secNormOrder, asBytes(ix.normOrder))
+	w.section(secNormRank, asBytes(ix.normRank))
+	w.section(secAccessory, asBytes(ix.accessory))
+	w.section(secIDF, asBytes(ix.idf))
+	terms := make([]string, ix.nTerms)
+	for t, id := range ix.terms {
+		terms[id] = t
+	}
+	w.strings(secTermOff, secTermBytes, len(terms), func(i int, b []byte) []byte { return append(b, terms[i]...) })
+	w.bitmaps(secPostOff, secPostBytes, ix.postings)
+	ids := make([]string, 0, len(ix.byID))
+	for id := range ix.byID {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	meta.IDs = len(ids)
+	docs := make([]uint32, len(ids))
+	for i, id := range ids {
+		docs[i] = ix.byID[id]
+	}
+	w.strings(secIDOff, secIDBytes, len(ids), func(i int, b []byte) []byte { return append(b, ids[i]...) })
+	w.section(secIDDoc, asBytes(docs))
+	ix.writeProducts(w)
+	var filters []*roaring.Bitmap
+	for i, m := range []map[string]*roaring.Bitmap{ix.category, ix.brand, ix.types, ix.fits} {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		meta.Filters[i] = keys
+		for _, k := range keys {
+			filters = append(filters, m[k])
+		}
+	}
+	w.bitmaps(secFilterOff, secFilterBytes, filters)
+	var values, multi []float64
+	var multiOff []uint32
+	for _, name := range meta.Attributes {
+		col := ix.attrs[name]
+		values = append(values, col.value...)
+		multiOff = append(multiOff, col.multiOff...)
+		multi = append(multi, col.multiVals...)
+	}
+	w.section(secAttrValues, asBytes(values))
+	w.section(secAttrMultiOff, asBytes(multiOff))
+	w.section(secAttrMultiVals, asBytes(multi))
+	b, err := json.Marshal(meta)
+	if err != nil {
+		return err
+	}
+	w.section(secMeta, b)
+	return w.err
+}
+
+// writeProducts writes each document's JSON (full, then lite, then its
+// lite attributes), the offset in the full JSON where constraint status
+// goes with the product type, and its snapshot record.
+func (ix *index) writeProducts(w *fileWriter) {
+	split := make([]uint32, 2*ix.n)
+	var attrs []byte
+	w.strings(secJSONOff, secJSONBytes, 3*ix.n, func(i int, b []byte) []byte {
+		doc := i / 3
+		pj := &ix.json[doc]
+		switch i % 3 {
+		case 0:
+			split[2*doc] = uint32(pj.Split)
+			split[2*doc+1] = uint32(slices.Index(productTypes, ix.products[doc].ProductType) + 1)
+			return append(b, pj.Full...)
+		case 1:
+			return append(b, pj.Lite...)
+		}
+		attrs = search.AppendLiteAttrs(attrs[:0], &ix.products[doc])
+		return append(b, attrs...)
+	})
+	w.section(secJSONSplit, asBytes(split))
+	w.strings(secRecOff, secRecBytes, ix.n, func(i int, b []byte) []byte {
+		b, err := catalog.AppendRecord(b, &ix.products[i])
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		return b
+	})
+}
+
+// productTypes numbers the product types in the file: 0 is the empty
+// type, i+1 productTypes[i].
+var productTypes = []catalog.ProductType{catalog.TypeProduct, catalog.TypeAccessory}
+
+// fileWriter writes sections one after another and records the table.
+type fileWriter struct {
+	f     *os.File
+	w     *bufio.Writer
+	crc   hash.Hash32
+	off   uint64
+	table []byte
+	err   error
+	buf   []byte
+}
+
+// section writes one section and pads it to a multiple of 8 bytes.
+func (w *fileWriter) section(kind uint32, b []byte) {
+	if w.err != nil {
+		return
+	}
+	w.table = binary.LittleEndian.AppendUint32(w.table, kind)
+	w.table = binary.LittleEndian.AppendUint32(w.table, 0)
+	w.table = binary.LittleEndian.AppendUint64(w.table, w.off)
+	w.table = binary.LittleEndian.AppendUint64(w.table, uint64(len(b)))
+	w.write(b)
+	w.write(make([]byte, align8(uint64(len(b)))-uint64(len(b))))
+}
+
+func (w *fileWriter) write(b []byte) {
+	if w.err != nil {
+		return
+	}
+	_, w.err = w.w.Write(b)
+	w.off += uint64(len(b))
+}
+
+// strings writes n strings, each appended by add, as a bytes section and
+// a section of n+1 u64 offsets into it.
+func (w *fileWriter) strings(offKind, bytesKind uint32, n int, add func(i int, b []byte) []byte) {
+	offs := make([]uint64, n+1)
+	start := w.off
+	w.table = binary.LittleEndian.AppendUint32(w.table, bytesKind)
+	w.table = binary.LittleEndian.AppendUint32(w.table, 0)
+	w.table = binary.LittleEndian.AppendUint64(w.table, start)
+	var total uint64
+	for i := range n {
+		w.buf = add(i, w.buf[:0])
+		w.write(w.buf)
+		total += uint64(len(w.buf))
+		offs[i+1] = total
+	}
+	w.table = binary.LittleEndian.AppendUint64(w.table, total)
+	w.write(make([]byte, align8(total)-total))
+	w.section(offKind, asBytes(offs))
+}
+
+// bitmaps writes bitmaps as strings of their serialization.
+func (w *fileWriter) bitmaps(offKind, bytesKind uint32, bms []*roaring.Bitmap) {
+	w.strings(offKind, bytesKind, len(bms), func(i int, b []byte) []byte {
+		n := int(bms[i].GetSerializedSizeInBytes())
+		b = slices.Grow(b, n)
+		var err error
+		_, err = bms[i].WriteTo(appender{&b})
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		return b
+	})
+}
+
+// appender is an io.Writer appending to a slice.
+type appender struct{ b *[]byte }
+
+func (a appender) Write(p []byte) (int, error) {
+	*a.b = append(*a.b, p...)
+	return len(p), nil
+}
+
+// finish flushes the sections and writes the header and table.
+func (w *fileWriter) finish(snapshotSum string) error {
+	if w.err != nil {
+		return w.err
+	}
+	if len(w.table) != entrySize*numSections {
+		return fmt.Errorf("%d bytes of section table, want %d", len(w.table), entrySize*numSections)
+	}
+	if err := w.w.Flush(); err != nil {
+		return err
+	}
+	h := make([]byte, 0, headerSize)
+	h = append(h, fileMagic...)
+	h = binary.LittleEndian.AppendUint32(h, fileVersion)
+	h = binary.LittleEndian.AppendUint32(h, numSections)
+	h = binary.LittleEndian.AppendUint32(h, crc32.Checksum(w.table, castagnoli))
+	h = binary.LittleEndian.AppendUint32(h, w.crc.Sum32())
+	h = append(h, snapshotSum...)
+	_, err := w.f.WriteAt(append(h, w.table...), 0)
+	return err
+}
