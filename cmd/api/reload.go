@@ -7,13 +7,14 @@ import (
 	"runtime/debug"
 	"time"
 
-	"productsearch/internal/catalog"
+	"productsearch/internal/search/memory"
 )
 
-// loader is an engine whose catalog can be replaced while it serves: Load
-// builds the new index completely, then swaps it in atomically.
+// loader is an engine whose catalog can be replaced while it serves:
+// LoadFile maps the snapshot's index file, or builds the index in memory,
+// then swaps it in atomically.
 type loader interface {
-	Load(s *catalog.Snapshot) error
+	LoadFile(path string) (memory.FileLoad, error)
 }
 
 // reloader watches a snapshot file and loads every new version into an
@@ -28,16 +29,42 @@ type reloader struct {
 	statErr bool        // a stat failure was logged and not yet cleared
 }
 
-// fileVersion identifies a version of the snapshot file.
+// fileVersion identifies a version of the snapshot file and of its index
+// file (zero when there is none).
 type fileVersion struct {
-	mtime time.Time
-	size  int64
+	mtime, indexMtime time.Time
+	size, indexSize   int64
 }
+
+// statVersion stats the snapshot and its index file.
+func statVersion(path string) (fileVersion, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileVersion{}, err
+	}
+	v := fileVersion{mtime: fi.ModTime(), size: fi.Size()}
+	if fi, err := os.Stat(memory.IndexPath(path)); err == nil {
+		v.indexMtime, v.indexSize = fi.ModTime(), fi.Size()
+	}
+	return v, nil
+}
+
+// indexPending reports whether the index file is older than the snapshot
+// that replaced it, and the snapshot recent enough that the indexer is
+// likely still writing the new one: the reload then waits for it rather
+// than indexing the snapshot in memory. Without an index file, nothing is
+// awaited.
+func (v fileVersion) indexPending(now time.Time) bool {
+	return !v.indexMtime.IsZero() && v.indexMtime.Before(v.mtime) && now.Sub(v.mtime) < indexWait
+}
+
+// indexWait is how long after a new snapshot its index file is awaited.
+const indexWait = 5 * time.Minute
 
 func newReloader(path string, engine loader, log *slog.Logger, onLoad func(error)) *reloader {
 	r := &reloader{path: path, engine: engine, log: log, onLoad: onLoad}
-	if fi, err := os.Stat(path); err == nil {
-		r.seen = fileVersion{fi.ModTime(), fi.Size()}
+	if v, err := statVersion(path); err == nil {
+		r.seen = v
 	}
 	return r
 }
@@ -67,7 +94,7 @@ func (r *reloader) run(ctx context.Context, interval time.Duration, hup <-chan s
 // check loads the file when it changed since the version last seen, or
 // when force is set. It reports whether a new catalog was loaded.
 func (r *reloader) check(force bool) bool {
-	fi, err := os.Stat(r.path)
+	v, err := statVersion(r.path)
 	if err != nil {
 		if !r.statErr || force {
 			r.log.Error("catalog snapshot unreadable; serving the loaded catalog", slog.String("path", r.path), slog.Any("err", err))
@@ -76,29 +103,26 @@ func (r *reloader) check(force bool) bool {
 		return false
 	}
 	r.statErr = false
-	v := fileVersion{fi.ModTime(), fi.Size()}
-	if !force && v == r.seen {
+	if !force && (v == r.seen || v.indexPending(time.Now())) {
 		return false
 	}
 	r.seen = v
 	start := time.Now()
-	// While the new catalog is built beside the one serving, the heap may
-	// grow by a quarter of what is live before it is collected, not by as
-	// much again: the process peaks near the two catalogs, not twice that.
+	// While a new catalog is built in memory beside the one serving, the
+	// heap may grow by a quarter of what is live before it is collected,
+	// not by as much again: the process peaks near the two catalogs, not
+	// twice that. A mapped index file adds little to the heap.
 	defer debug.SetGCPercent(debug.SetGCPercent(reloadGCPercent))
-	snap, err := catalog.ReadSnapshot(r.path)
-	if err == nil {
-		err = r.engine.Load(snap)
-	}
+	fl, err := r.engine.LoadFile(r.path)
 	r.onLoad(err)
 	if err != nil {
 		r.log.Error("catalog reload failed; serving the loaded catalog", slog.String("path", r.path), slog.Any("err", err))
 		return false
 	}
-	products, sync := len(snap.Products), snap.Manifest.SyncTime
+	logFileLoad(r.log, r.path, fl)
 	releaseMemory()
-	r.log.Info("catalog reloaded", slog.String("path", r.path), slog.Int("products", products),
-		slog.Time("sync_time", sync), slog.Duration("took", time.Since(start)))
+	r.log.Info("catalog reloaded", slog.String("path", r.path), slog.Int("products", fl.Products),
+		slog.Time("sync_time", fl.SyncTime), slog.Duration("took", time.Since(start)))
 	return true
 }
 

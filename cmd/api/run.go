@@ -206,7 +206,7 @@ func (p *process) openEngine(ctx context.Context, cfg config.Config, log *slog.L
 		return p.engine, nil
 	}
 	start := time.Now()
-	engine, err := newEngine(cfg, tel.TracerProvider(), tel.Meter("productsearch/internal/search/elastic"))
+	engine, err := newEngine(cfg, tel.TracerProvider(), tel.Meter("productsearch/internal/search/elastic"), log)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@
 //
 //	indexer sync --config indexer/retailers.yaml --out build/catalog.snapshot [--force]
 //	indexer publish --finish --partitions N --run R
+//	indexer index --snapshot build/catalog.snapshot
 //	indexer demo --out build/demo [--scale N] [--seed N]
 //	indexer train-matcher [--dir ../shared/datasets] [--out internal/match/scorer.json]
 package main
@@ -41,7 +42,8 @@ func main() {
 const usage = `usage: indexer <command> [flags]
 
 commands:
-  sync   read the retailer feeds and publish a catalog snapshot
+  sync   read the retailer feeds and publish a catalog snapshot with its index file
+  index  write the index file of an existing snapshot (the API maps it)
   publish --finish
          move the alias to the index of a partitioned run once every partition is done
   demo   write the demo feed set (7 fictional retailers) with its ground truth
@@ -62,6 +64,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSync(ctx, args[1:], stdout, stderr)
 	case "publish":
 		return runPublish(ctx, args[1:], stdout, stderr)
+	case "index":
+		return runIndex(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "eval":
@@ -113,6 +117,9 @@ func runSync(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if rep != nil {
 		rep.WriteSummary(stdout)
 		fmt.Fprintf(stdout, "report: %s\n", ingest.ReportPath(*out))
+	}
+	if err == nil {
+		err = writeIndex(*out, stdout)
 	}
 	var prep *publish.Report
 	if err == nil {

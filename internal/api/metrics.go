@@ -257,7 +257,7 @@ func NewMetricsServer(h http.Handler, log *slog.Logger) *http.Server {
 		Handler:           mux,
 		ReadHeaderTimeout: readTimeout,
 		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
+		WriteTimeout:      WriteTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderSize,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

@@ -44,10 +44,10 @@ const (
 	maxBodySize   = 1 << 20  // POST bodies of mounted endpoints
 )
 
-// Server timeouts.
+// Server timeouts; WriteTimeout bounds how long a response is written.
 const (
 	readTimeout  = 10 * time.Second
-	writeTimeout = 10 * time.Second
+	WriteTimeout = 10 * time.Second
 	idleTimeout  = 60 * time.Second
 )
 
@@ -280,7 +280,7 @@ func New(opt Options) (*Server, error) {
 		ReadBufferSize:        maxHeaderSize,
 		BodyLimit:             maxBodySize,
 		ReadTimeout:           readTimeout,
-		WriteTimeout:          writeTimeout,
+		WriteTimeout:          WriteTimeout,
 		IdleTimeout:           idleTimeout,
 	})
 	// Responses sent while shutting down tell keep-alive clients that the
