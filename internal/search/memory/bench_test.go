@@ -248,15 +248,22 @@ func BenchmarkBuild(b *testing.B) {
 
 // BenchmarkSearch runs the query mix through Engine.Search and reports the
 // latency percentiles of single queries.
-func BenchmarkSearch(b *testing.B) { benchMix(b, false) }
+func BenchmarkSearch(b *testing.B) { benchMix(b, false, false) }
 
 // BenchmarkSearchJSON is BenchmarkSearch with each result encoded as the
 // REST API does (Result.AppendJSON).
-func BenchmarkSearchJSON(b *testing.B) { benchMix(b, true) }
+func BenchmarkSearchJSON(b *testing.B) { benchMix(b, true, false) }
 
-func benchMix(b *testing.B, encode bool) {
-	e, err := memory.New(syntheticSnapshot(benchSize), memory.DefaultOptions())
-	if err != nil {
+// BenchmarkSearchJSONMapped is BenchmarkSearchJSON on the catalog's index
+// file, mapped.
+func BenchmarkSearchJSONMapped(b *testing.B) { benchMix(b, true, true) }
+
+func benchMix(b *testing.B, encode, fromFile bool) {
+	var e *memory.Engine
+	var err error
+	if fromFile {
+		e = mapped(b, syntheticSnapshot(benchSize), memory.DefaultOptions())
+	} else if e, err = memory.New(syntheticSnapshot(benchSize), memory.DefaultOptions()); err != nil {
 		b.Fatal(err)
 	}
 	reqs := benchRequests(b)

@@ -425,7 +425,9 @@ func (ix *index) docOf(id string) (uint32, bool) {
 // productJSON returns doc's precomputed JSON.
 func (ix *index) productJSON(doc uint32) *search.ProductJSON {
 	if ix.store != nil {
-		return ix.store.productJSON(doc)
+		pj := &search.ProductJSON{}
+		ix.store.productJSON(doc, pj)
+		return pj
 	}
 	return &ix.json[doc]
 }
@@ -439,15 +441,20 @@ func (ix *index) product(doc uint32) (*catalog.Product, error) {
 	return &ix.products[doc], nil
 }
 
-// hit fills a search hit with doc's product: the product in memory, or
-// its stored record, which Hit.Item decodes.
-func (ix *index) hit(h *search.Hit, doc uint32) {
-	h.JSON = ix.productJSON(doc)
-	if ix.store != nil {
-		h.Record = ix.store.record(doc)
+// hits fills a page's hits with their products: the products in memory,
+// or their stored JSON and records, which Hit.Item decodes.
+func (ix *index) hits(hs []search.Hit, page []uint32) {
+	if ix.store == nil {
+		for i, doc := range page {
+			hs[i].Product, hs[i].JSON = &ix.products[doc], &ix.json[doc]
+		}
 		return
 	}
-	h.Product = &ix.products[doc]
+	pjs := make([]search.ProductJSON, len(page))
+	for i, doc := range page {
+		ix.store.productJSON(doc, &pjs[i])
+		hs[i].JSON, hs[i].Record = &pjs[i], ix.store.record(doc)
+	}
 }
 
 // docWords returns the term ids of doc's title words in order.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 
@@ -28,6 +29,9 @@ type stored struct {
 	mapping []byte
 	terms   strTable // sorted; a term's id is its position
 	post    strTable // by term id
+	// postings holds each posting list read so far: its containers are
+	// read in place, only the small bitmap object is on the heap.
+	postings []atomic.Pointer[roaring.Bitmap]
 	ids     strTable // sorted canonical and offer ids
 	idDoc   []uint32 // by position in ids
 	json    strTable // per document: full, lite, lite attributes
@@ -74,12 +78,16 @@ func (t *strTable) find(s string) (uint32, bool) {
 	return 0, false
 }
 
-// posting reads term id's posting list in place.
+// posting returns term id's posting list, read in place the first time.
 func (s *stored) posting(id uint32) *roaring.Bitmap {
+	if bm := s.postings[id].Load(); bm != nil {
+		return bm
+	}
 	bm := roaring.New()
 	if _, err := bm.FromUnsafeBytes(s.post.at(int(id))); err != nil {
-		return roaring.New() // every list was read once at open
+		bm = roaring.New() // every list was read once at open
 	}
+	s.postings[id].Store(bm)
 	return bm
 }
 
@@ -91,13 +99,13 @@ func (s *stored) docOf(id string) (uint32, bool) {
 	return s.idDoc[i], true
 }
 
-func (s *stored) productJSON(doc uint32) *search.ProductJSON {
+// productJSON fills pj with doc's JSON, read in place.
+func (s *stored) productJSON(doc uint32, pj *search.ProductJSON) {
 	i := 3 * int(doc)
-	pj := &search.ProductJSON{Full: s.json.at(i), Split: int(s.split[2*doc]), Lite: s.json.at(i + 1), Attrs: s.json.at(i + 2)}
+	*pj = search.ProductJSON{Full: s.json.at(i), Split: int(s.split[2*doc]), Lite: s.json.at(i + 1), Attrs: s.json.at(i + 2)}
 	if t := s.split[2*doc+1]; t > 0 {
 		pj.Type = productTypes[t-1]
 	}
-	return pj
 }
 
 func (s *stored) record(doc uint32) []byte { return s.records.at(int(doc)) }

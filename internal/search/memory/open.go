@@ -3,6 +3,7 @@ package memory
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -123,6 +124,7 @@ func (ix *index) readText(secs *[numSections + 1][]byte, meta *fileMeta) error {
 			return fail(fmt.Sprintf("posting list %d", i), err)
 		}
 	}
+	st.postings = make([]atomic.Pointer[roaring.Bitmap], terms)
 	if st.ids, err = strTableOf(secs[secIDOff], secs[secIDBytes], meta.IDs, true, "id"); err != nil {
 		return fail("ids", err)
 	}

@@ -188,11 +188,10 @@ func (ix *index) search(p *search.Plan, maxCand int) *search.Result {
 	cons := sc.cons
 	var shared statusSet
 	res.Products = make([]search.Hit, len(page))
-	for i, doc := range page {
-		h := &res.Products[i]
-		ix.hit(h, doc)
-		if len(cons) > 0 {
-			h.ConstraintStatus = shared.statuses(doc, cons)
+	ix.hits(res.Products, page)
+	if len(cons) > 0 {
+		for i, doc := range page {
+			res.Products[i].ConstraintStatus = shared.statuses(doc, cons)
 		}
 	}
 	return res
