@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -168,41 +167,13 @@ func TestHotReload(t *testing.T) {
 	}
 
 	// Hammer the server while catalogs are swapped: no request may fail.
-	var failures, requests atomic.Int64
-	var firstFailure atomic.Value
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for w := range 4 {
-		wg.Go(func() {
-			paths := []string{"/api/search?category=Laptops&limit=5", "/api/search?query=samsung&lite=true",
-				"/api/product/dell-xps-13", "/api/health"}
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				status, err := getJSON(rs.URL+paths[(w+i)%len(paths)], nil)
-				requests.Add(1)
-				if err != nil || status != http.StatusOK {
-					failures.Add(1)
-					firstFailure.CompareAndSwap(nil, fmt.Sprintf("status %d err %v", status, err))
-				}
-			}
-		})
-	}
+	done := hammer(t, rs.URL, "/api/search?category=Laptops&limit=5", "/api/search?query=samsung&lite=true",
+		"/api/product/dell-xps-13", "/api/health")
 	for _, extra := range []int{30, 5, 60} {
 		writeSnapshot(t, path, extra)
 		waitUntil(t, fmt.Sprintf("reload to %d items", 12+extra), func() bool { return healthItems(t, rs.URL) == 12+extra })
 	}
-	close(stop)
-	wg.Wait()
-	if n := failures.Load(); n > 0 {
-		t.Errorf("%d of %d requests failed during reloads; first: %v", n, requests.Load(), firstFailure.Load())
-	}
-	if requests.Load() < 20 {
-		t.Errorf("only %d requests ran during the reloads", requests.Load())
-	}
+	done()
 
 	// A broken snapshot is rejected; the loaded catalog stays.
 	if err := os.WriteFile(path+".tmp", []byte("{\"format\":\"productsearch-snapshot\",\"version\":1,\"products\":5}\n{broken\n"), 0o644); err != nil {

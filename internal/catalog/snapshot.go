@@ -235,7 +235,7 @@ func readManifest(r *bufio.Reader, path string) (Manifest, error) {
 // AppendRecord appends p's snapshot record, the line of the snapshot's
 // body that holds it (without its newline), to dst.
 func AppendRecord(dst []byte, p *Product) ([]byte, error) {
-	b, err := json.MarshalNoEscape(p)
+	b, err := json.Marshal(p)
 	if err != nil {
 		return dst, fmt.Errorf("product %s: %w", p.ID, err)
 	}

@@ -116,18 +116,21 @@ func WriteIndex(path string, opt Options) error {
 		return err
 	}
 	s = nil // the index holds what it needs
-	return ix.writeFile(IndexPath(path))
+	return ix.writeFile(path)
 }
 
-// writeFile writes the index to path atomically.
-func (ix *index) writeFile(path string) (err error) {
+// writeFile writes the index file of the snapshot at snapshot atomically,
+// through a temporary file named as the snapshot's are (catalog.TempPattern),
+// so that a sync removes it if a crash leaves it.
+func (ix *index) writeFile(snapshot string) (err error) {
+	path := IndexPath(snapshot)
 	if len(ix.manifest.BodySHA256) != 64 {
 		return errors.New("write index: the snapshot has no body checksum")
 	}
 	if !littleEndian() {
 		return errors.New("write index: index files are little-endian; this machine is not")
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	f, err := os.CreateTemp(filepath.Dir(path), catalog.TempPattern(snapshot))
 	if err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}

@@ -32,13 +32,13 @@ type stored struct {
 	// postings holds each posting list read so far: its containers are
 	// read in place, only the small bitmap object is on the heap.
 	postings []atomic.Pointer[roaring.Bitmap]
-	ids     strTable // sorted canonical and offer ids
-	idDoc   []uint32 // by position in ids
-	json    strTable // per document: full, lite, lite attributes
-	split   []uint32 // per document: Split, product type (see productTypes)
-	records strTable // per document
-	once    sync.Once
-	onClose func()
+	ids      strTable // sorted canonical and offer ids
+	idDoc    []uint32 // by position in ids
+	json     strTable // per document: full, lite, lite attributes
+	split    []uint32 // per document: Split, product type (see productTypes)
+	records  strTable // per document
+	once     sync.Once
+	onClose  func()
 }
 
 // strTable is a table of byte strings: string i is b[off[i]:off[i+1]].
