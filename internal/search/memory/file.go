@@ -64,11 +64,8 @@ const (
 	secIDOff
 	secIDBytes
 	secIDDoc
-	secJSONOff
-	secJSONSplit
-	secJSONBytes
-	secRecOff
-	secRecBytes
+	secDocOff
+	secDocBytes
 	secFilterOff
 	secFilterBytes
 	secAttrValues
@@ -252,35 +249,34 @@ func (ix *index) writeSections(w *fileWriter) error {
 	return w.err
 }
 
-// writeProducts writes each document's JSON (full, then lite, then its
-// lite attributes), the offset in the full JSON where constraint status
-// goes with the product type, and its snapshot record.
+// writeProducts writes, for each document, docParts strings side by
+// side, so that a hit reads one run of offsets: its full JSON up to where
+// constraint status goes and after it, its lite JSON, its lite attributes
+// and its snapshot record.
 func (ix *index) writeProducts(w *fileWriter) {
-	split := make([]uint32, 2*ix.n)
-	var attrs []byte
-	w.strings(secJSONOff, secJSONBytes, 3*ix.n, func(i int, b []byte) []byte {
-		doc := i / 3
-		pj := &ix.json[doc]
-		switch i % 3 {
+	w.strings(secDocOff, secDocBytes, docParts*ix.n, func(i int, b []byte) []byte {
+		doc := i / docParts
+		pj, p := &ix.json[doc], &ix.products[doc]
+		switch i % docParts {
 		case 0:
-			split[2*doc] = uint32(pj.Split)
-			split[2*doc+1] = uint32(slices.Index(productTypes, ix.products[doc].ProductType) + 1)
-			return append(b, pj.Full...)
+			return append(b, pj.Full[:pj.Split]...)
 		case 1:
+			return append(b, pj.Full[pj.Split:]...)
+		case 2:
 			return append(b, pj.Lite...)
+		case 3:
+			return search.AppendLiteAttrs(b, p)
 		}
-		attrs = search.AppendLiteAttrs(attrs[:0], &ix.products[doc])
-		return append(b, attrs...)
-	})
-	w.section(secJSONSplit, asBytes(split))
-	w.strings(secRecOff, secRecBytes, ix.n, func(i int, b []byte) []byte {
-		b, err := catalog.AppendRecord(b, &ix.products[i])
+		b, err := catalog.AppendRecord(b, p)
 		if err != nil && w.err == nil {
 			w.err = err
 		}
 		return b
 	})
 }
+
+// docParts is how many strings the file holds per document.
+const docParts = 5
 
 // productTypes numbers the product types in the file: 0 is the empty
 // type, i+1 productTypes[i].

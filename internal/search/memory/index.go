@@ -49,9 +49,10 @@ func (c *attrColumn) values(marker float64) []float64 {
 // docInfo packs what ranking reads of every candidate, so that it takes
 // one memory access.
 type docInfo struct {
-	norm float64 // BM25 length norm of the title
-	rank uint32  // position in browse order
-	tier uint8   // 1 for accessories
+	norm  float64 // BM25 length norm of the title
+	rank  uint32  // position in browse order
+	tier  uint8   // 1 for accessories
+	ptype uint8   // the product type: 0 none, i+1 productTypes[i]
 }
 
 // index is an immutable search index over one snapshot. Documents are
@@ -318,7 +319,8 @@ func (ix *index) buildBrowseOrder() {
 	ix.info = make([]docInfo, n)
 	for rank, doc := range ix.browseOrder {
 		ix.browseRank[doc] = uint32(rank)
-		ix.info[doc] = docInfo{norm: ix.norm[doc], rank: uint32(rank), tier: uint8(b2i(ix.accessory[doc]))}
+		ix.info[doc] = docInfo{norm: ix.norm[doc], rank: uint32(rank), tier: uint8(b2i(ix.accessory[doc])),
+			ptype: uint8(slices.Index(productTypes, ix.products[doc].ProductType) + 1)}
 	}
 	// The relevance order of a query whose only scoring words are required:
 	// every candidate holds them, so the score is a constant times the norm.
@@ -452,8 +454,10 @@ func (ix *index) hits(hs []search.Hit, page []uint32) {
 	}
 	pjs := make([]search.ProductJSON, len(page))
 	for i, doc := range page {
-		ix.store.productJSON(doc, &pjs[i])
-		hs[i].JSON, hs[i].Record = &pjs[i], ix.store.record(doc)
+		hs[i].JSON, hs[i].Record = &pjs[i], ix.store.productJSON(doc, &pjs[i])
+		if t := ix.info[doc].ptype; t > 0 {
+			pjs[i].Type = productTypes[t-1]
+		}
 	}
 }
 

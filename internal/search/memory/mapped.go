@@ -34,9 +34,7 @@ type stored struct {
 	postings []atomic.Pointer[roaring.Bitmap]
 	ids      strTable // sorted canonical and offer ids
 	idDoc    []uint32 // by position in ids
-	json     strTable // per document: full, lite, lite attributes
-	split    []uint32 // per document: Split, product type (see productTypes)
-	records  strTable // per document
+	docs     strTable // docParts strings per document: see writeProducts
 	once     sync.Once
 	onClose  func()
 }
@@ -99,16 +97,18 @@ func (s *stored) docOf(id string) (uint32, bool) {
 	return s.idDoc[i], true
 }
 
-// productJSON fills pj with doc's JSON, read in place.
-func (s *stored) productJSON(doc uint32, pj *search.ProductJSON) {
-	i := 3 * int(doc)
-	*pj = search.ProductJSON{Full: s.json.at(i), Split: int(s.split[2*doc]), Lite: s.json.at(i + 1), Attrs: s.json.at(i + 2)}
-	if t := s.split[2*doc+1]; t > 0 {
-		pj.Type = productTypes[t-1]
-	}
+// productJSON fills pj with doc's JSON, read in place (all but its
+// product type, which the index's docInfo holds), and returns its record.
+func (s *stored) productJSON(doc uint32, pj *search.ProductJSON) (record []byte) {
+	i := docParts * int(doc)
+	off := s.docs.off[i : i+docParts+1 : i+docParts+1]
+	b := s.docs.b
+	*pj = search.ProductJSON{Full: b[off[0]:off[2]:off[2]], Split: int(off[1] - off[0]), Lite: b[off[2]:off[3]:off[3]],
+		Attrs: b[off[3]:off[4]:off[4]]}
+	return b[off[4]:off[5]:off[5]]
 }
 
-func (s *stored) record(doc uint32) []byte { return s.records.at(int(doc)) }
+func (s *stored) record(doc uint32) []byte { return s.docs.at(docParts*int(doc) + 4) }
 
 // close unmaps the file once.
 func (s *stored) close() {

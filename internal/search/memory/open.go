@@ -65,8 +65,8 @@ func (ix *index) readDocs(secs *[numSections + 1][]byte, meta *fileMeta) error {
 		return fail("accessories", fmt.Errorf("%d bytes for %d documents", len(acc), n))
 	}
 	for i, b := range acc {
-		if b > 1 || ix.info[i].tier > 1 {
-			return fail("accessories", fmt.Errorf("document %d's tier is not 0 or 1", i))
+		if b > 1 || ix.info[i].tier > 1 || int(ix.info[i].ptype) > len(productTypes) {
+			return fail("accessories", fmt.Errorf("document %d's tier or type is out of range", i))
 		}
 	}
 	if ix.accessory, err = view[bool](acc, n); err != nil {
@@ -136,23 +136,10 @@ func (ix *index) readText(secs *[numSections + 1][]byte, meta *fileMeta) error {
 
 // readProducts reads the products' JSON and records.
 func (ix *index) readProducts(secs *[numSections + 1][]byte, meta *fileMeta) error {
-	n := meta.Docs
 	st := ix.store
 	var err error
-	fail := func(what string, e error) error { return fmt.Errorf("index file %s: %w", what, e) }
-	if st.json, err = strTableOf(secs[secJSONOff], secs[secJSONBytes], 3*n, false, "JSON"); err != nil {
-		return fail("JSON", err)
-	}
-	if st.split, err = view[uint32](secs[secJSONSplit], 2*n); err != nil {
-		return fail("JSON splits", err)
-	}
-	for doc := range n {
-		if int(st.split[2*doc]) > len(st.json.at(3*doc)) || int(st.split[2*doc+1]) > len(productTypes) {
-			return fail("JSON splits", fmt.Errorf("document %d's split or type is out of range", doc))
-		}
-	}
-	if st.records, err = strTableOf(secs[secRecOff], secs[secRecBytes], n, false, "record"); err != nil {
-		return fail("records", err)
+	if st.docs, err = strTableOf(secs[secDocOff], secs[secDocBytes], docParts*meta.Docs, false, "product"); err != nil {
+		return fmt.Errorf("index file products: %w", err)
 	}
 	return nil
 }
