@@ -71,7 +71,8 @@ const (
 	secAttrValues
 	secAttrMultiOff
 	secAttrMultiVals
-	numSections = secAttrMultiVals
+	secTermHash
+	numSections = secTermHash
 )
 
 // fileMeta is the index file's JSON section: what is not an array.
@@ -203,6 +204,7 @@ func (ix *index) writeSections(w *fileWriter) error {
 		terms[id] = t
 	}
 	w.strings(secTermOff, secTermBytes, len(terms), func(i int, b []byte) []byte { return append(b, terms[i]...) })
+	w.section(secTermHash, asBytes(hashTable(terms)))
 	w.bitmaps(secPostOff, secPostBytes, ix.postings)
 	ids := make([]string, 0, len(ix.byID))
 	for id := range ix.byID {
@@ -277,6 +279,38 @@ func (ix *index) writeProducts(w *fileWriter) {
 
 // docParts is how many strings the file holds per document.
 const docParts = 5
+
+// hashTable is an open-addressing table of the sorted strings' positions
+// (plus one; 0 is an empty slot), probed linearly from termHash: a power
+// of two of slots, at least twice as many as strings, so that a lookup
+// reads a slot or two and one string rather than a binary search's many.
+func hashTable(strs []string) []uint32 {
+	size := 2
+	for size < 2*len(strs) {
+		size *= 2
+	}
+	table := make([]uint32, size)
+	mask := uint64(size - 1)
+	for i, s := range strs {
+		h := termHash(s) & mask
+		for table[h] != 0 {
+			h = (h + 1) & mask
+		}
+		table[h] = uint32(i + 1)
+	}
+	return table
+}
+
+// termHash is FNV-1a, 64 bits: the same in every process, as a file's
+// hash table needs.
+func termHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
 
 // productTypes numbers the product types in the file: 0 is the empty
 // type, i+1 productTypes[i].

@@ -400,7 +400,7 @@ func parallel(n int, fn func(i int)) {
 // lookup finds a term's id.
 func (ix *index) lookup(term string) (uint32, bool) {
 	if ix.store != nil {
-		return ix.store.terms.find(term)
+		return ix.store.term(term)
 	}
 	v, ok := ix.terms[term]
 	return v, ok

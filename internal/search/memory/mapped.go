@@ -28,6 +28,7 @@ import (
 type stored struct {
 	mapping []byte
 	terms   strTable // sorted; a term's id is its position
+	hash    []uint32 // terms' ids by termHash: see hashTable
 	post    strTable // by term id
 	// postings holds each posting list read so far: its containers are
 	// read in place, only the small bitmap object is on the heap.
@@ -74,6 +75,20 @@ func (t *strTable) find(s string) (uint32, bool) {
 		return uint32(lo), true
 	}
 	return 0, false
+}
+
+// term finds a term's id through the hash table.
+func (s *stored) term(t string) (uint32, bool) {
+	mask := uint64(len(s.hash) - 1)
+	for h := termHash(t) & mask; ; h = (h + 1) & mask {
+		v := s.hash[h]
+		if v == 0 {
+			return 0, false
+		}
+		if s.terms.str(int(v-1)) == t {
+			return v - 1, true
+		}
+	}
 }
 
 // posting returns term id's posting list, read in place the first time.

@@ -1,8 +1,10 @@
 package memory
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -116,6 +118,9 @@ func (ix *index) readText(secs *[numSections + 1][]byte, meta *fileMeta) error {
 	if st.terms, err = strTableOf(secs[secTermOff], secs[secTermBytes], terms, true, "term"); err != nil {
 		return fail("terms", err)
 	}
+	if st.hash, err = readHash(secs[secTermHash], terms); err != nil {
+		return fail("term hash table", err)
+	}
 	if st.post, err = strTableOf(secs[secPostOff], secs[secPostBytes], terms, false, "posting"); err != nil {
 		return fail("postings", err)
 	}
@@ -221,4 +226,25 @@ func (ix *index) readAttributes(secs *[numSections + 1][]byte, meta *fileMeta) e
 		ix.attrs[name] = col
 	}
 	return nil
+}
+
+// readHash reads a hash table of n strings' positions (see hashTable): a
+// power of two of slots, each empty or a position, at least one empty so
+// that every probe ends.
+func readHash(b []byte, n int) ([]uint32, error) {
+	table, err := view[uint32](b, len(b)/4)
+	if err != nil {
+		return nil, err
+	}
+	size := len(table)
+	if size < 2 || size&(size-1) != 0 || size <= n {
+		return nil, fmt.Errorf("%d slots for %d strings", size, n)
+	}
+	if err := below(table, n+1, "slot"); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(table, 0) {
+		return nil, errors.New("no empty slot")
+	}
+	return table, nil
 }
