@@ -109,7 +109,7 @@ func WriteIndex(path string, opt Options) error {
 	if table == nil {
 		table = catalog.DefaultAttributes()
 	}
-	ix, err := build(s, table)
+	ix, err := buildStructures(s, table)
 	if err != nil {
 		return err
 	}
@@ -256,11 +256,14 @@ func (ix *index) writeSections(w *fileWriter) error {
 // constraint status goes and after it, its lite JSON, its lite attributes
 // and its snapshot record.
 func (ix *index) writeProducts(w *fileWriter) {
+	var pj search.ProductJSON
+	var buf []byte
 	w.strings(secDocOff, secDocBytes, docParts*ix.n, func(i int, b []byte) []byte {
 		doc := i / docParts
-		pj, p := &ix.json[doc], &ix.products[doc]
+		p := &ix.products[doc]
 		switch i % docParts {
 		case 0:
+			pj, buf = search.AppendProductJSON(buf[:0], p)
 			return append(b, pj.Full[:pj.Split]...)
 		case 1:
 			return append(b, pj.Full[pj.Split:]...)

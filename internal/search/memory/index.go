@@ -105,6 +105,17 @@ type index struct {
 
 // build indexes a snapshot.
 func build(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
+	ix, err := buildStructures(s, table)
+	if err != nil {
+		return nil, err
+	}
+	ix.buildJSON()
+	return ix, nil
+}
+
+// buildStructures indexes a snapshot without its products' JSON, which an
+// index file's writer encodes one product at a time.
+func buildStructures(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
 	if s == nil {
 		return nil, errors.New("build index: nil snapshot")
 	}
@@ -162,7 +173,6 @@ func build(s *catalog.Snapshot, table *catalog.AttributeTable) (*index, error) {
 	ix.buildFilters()
 	ix.buildAttributes()
 	ix.buildBrowseOrder()
-	ix.buildJSON()
 	return ix, nil
 }
 
