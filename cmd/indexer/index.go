@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"time"
 
@@ -29,9 +30,15 @@ func runIndex(args []string, stdout, stderr io.Writer) error {
 
 // writeIndex writes the index file of the snapshot at path and says so.
 // What a sync before it left on the heap is collected first, so that the
-// process peaks at the larger of the two stages, not at their sum.
+// process peaks at the larger of the two stages, not at their sum, and
+// the heap grows by a quarter of what is live between collections, not by
+// as much again (unless GOGC says otherwise): at 10x the demo set, a peak
+// of 1.5 GB instead of 2.2 GB for a third more CPU.
 func writeIndex(path string, stdout io.Writer) error {
 	debug.FreeOSMemory()
+	if _, set := os.LookupEnv("GOGC"); !set {
+		defer debug.SetGCPercent(debug.SetGCPercent(indexGCPercent))
+	}
 	start := time.Now()
 	if err := memory.WriteIndex(path, memory.Options{}); err != nil {
 		return fmt.Errorf("index file: %w", err)
@@ -39,3 +46,7 @@ func writeIndex(path string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "index file: %s (%s)\n", memory.IndexPath(path), time.Since(start).Round(time.Millisecond))
 	return nil
 }
+
+// indexGCPercent is the garbage collector's target while an index file is
+// written.
+const indexGCPercent = 25
