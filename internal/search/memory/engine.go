@@ -25,6 +25,12 @@
 // norm and stops once the best score a candidate left could have (the
 // weights of every query word and pair times its norm) cannot reach the
 // page: the answer is the one scoring every candidate gives.
+//
+// An engine is built from a snapshot in memory (New, Load) or opened from
+// the index file the indexer writes beside the snapshot (WriteIndex, Open,
+// LoadFile): its structures are then read in place from the mapped file,
+// and a hit carries its product's stored JSON and record (search.Hit.Item)
+// instead of a decoded product. Both answer every request alike.
 package memory
 
 import (

@@ -33,14 +33,14 @@ import (
 //
 // Every section kind appears once. Per-document arrays are the index's
 // own, written as their bytes; strings (terms, ids, JSON, records) are a
-// table of offsets and the bytes; bitmaps are roaring's portable
-// serialization, found by a table of offsets; fileMeta is JSON.
+// table of offsets and the bytes, the terms also a hash table (hashTable);
+// bitmaps are roaring's portable serialization, found by a table of
+// offsets; fileMeta is JSON.
 const (
 	fileMagic   = "psindex\x00"
 	fileVersion = 1
 	headerSize  = 88
 	entrySize   = 24
-	maxSections = 64
 )
 
 // Section kinds.
