@@ -66,6 +66,7 @@ const (
 	secIDDoc
 	secDocOff
 	secDocBytes
+	secRecBytes
 	secFilterOff
 	secFilterBytes
 	secAttrValues
@@ -251,17 +252,18 @@ func (ix *index) writeSections(w *fileWriter) error {
 	return w.err
 }
 
-// writeProducts writes, for each document, docParts strings side by
-// side, so that a hit reads one run of offsets: its full JSON up to where
-// constraint status goes and after it, its lite JSON, its lite attributes
-// and its snapshot record.
+// writeProducts writes each document's JSON parts (jsonParts strings
+// side by side: its full JSON up to where constraint status goes and after
+// it, its lite JSON and its lite attributes) and, in a section of their
+// own, the snapshot records, which searches do not read: the pages they
+// touch hold JSON only. One run of docOffs offsets per document says where
+// both are, so that a hit reads one run of offsets (see stored.productJSON).
 func (ix *index) writeProducts(w *fileWriter) {
 	var pj search.ProductJSON
 	var buf []byte
-	w.strings(secDocOff, secDocBytes, docParts*ix.n, func(i int, b []byte) []byte {
-		doc := i / docParts
-		p := &ix.products[doc]
-		switch i % docParts {
+	json := w.blob(secDocBytes, jsonParts*ix.n, func(i int, b []byte) []byte {
+		p := &ix.products[i/jsonParts]
+		switch i % jsonParts {
 		case 0:
 			pj, buf = search.AppendProductJSON(buf[:0], p)
 			return append(b, pj.Full[:pj.Split]...)
@@ -269,19 +271,35 @@ func (ix *index) writeProducts(w *fileWriter) {
 			return append(b, pj.Full[pj.Split:]...)
 		case 2:
 			return append(b, pj.Lite...)
-		case 3:
-			return search.AppendLiteAttrs(b, p)
 		}
-		b, err := catalog.AppendRecord(b, p)
+		return search.AppendLiteAttrs(b, p)
+	})
+	recs := w.blob(secRecBytes, ix.n, func(i int, b []byte) []byte {
+		b, err := catalog.AppendRecord(b, &ix.products[i])
 		if err != nil && w.err == nil {
 			w.err = err
 		}
 		return b
 	})
+	offs := make([]uint64, docOffs*(ix.n+1))
+	for doc := range ix.n + 1 {
+		o := offs[docOffs*doc:]
+		if doc < ix.n {
+			copy(o, json[jsonParts*doc:jsonParts*doc+jsonParts])
+		} else {
+			o[0] = json[jsonParts*doc]
+		}
+		o[jsonParts] = recs[doc]
+	}
+	w.section(secDocOff, asBytes(offs))
 }
 
-// docParts is how many strings the file holds per document.
-const docParts = 5
+// The offsets of a document: its jsonParts JSON parts' starts, then its
+// record's start; the next document's say where they end.
+const (
+	jsonParts = 4
+	docOffs   = jsonParts + 1
+)
 
 // hashTable is an open-addressing table of the sorted strings' positions
 // (plus one; 0 is an empty slot), probed linearly from termHash: a power
@@ -354,9 +372,15 @@ func (w *fileWriter) write(b []byte) {
 // strings writes n strings, each appended by add, as a bytes section and
 // a section of n+1 u64 offsets into it.
 func (w *fileWriter) strings(offKind, bytesKind uint32, n int, add func(i int, b []byte) []byte) {
+	w.section(offKind, asBytes(w.blob(bytesKind, n, add)))
+}
+
+// blob writes n strings, each appended by add, as one bytes section and
+// returns their n+1 offsets in it.
+func (w *fileWriter) blob(kind uint32, n int, add func(i int, b []byte) []byte) []uint64 {
 	offs := make([]uint64, n+1)
 	start := w.off
-	w.table = binary.LittleEndian.AppendUint32(w.table, bytesKind)
+	w.table = binary.LittleEndian.AppendUint32(w.table, kind)
 	w.table = binary.LittleEndian.AppendUint32(w.table, 0)
 	w.table = binary.LittleEndian.AppendUint64(w.table, start)
 	var total uint64
@@ -368,7 +392,7 @@ func (w *fileWriter) strings(offKind, bytesKind uint32, n int, add func(i int, b
 	}
 	w.table = binary.LittleEndian.AppendUint64(w.table, total)
 	w.write(make([]byte, align8(total)-total))
-	w.section(offKind, asBytes(offs))
+	return offs
 }
 
 // bitmaps writes bitmaps as strings of their serialization.

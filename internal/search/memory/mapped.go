@@ -35,7 +35,9 @@ type stored struct {
 	postings []atomic.Pointer[roaring.Bitmap]
 	ids      strTable // sorted canonical and offer ids
 	idDoc    []uint32 // by position in ids
-	docs     strTable // docParts strings per document: see writeProducts
+	docOff   []uint64 // docOffs per document and after the last: see writeProducts
+	docBytes []byte   // the documents' JSON
+	recBytes []byte   // the documents' snapshot records
 	once     sync.Once
 	onClose  func()
 }
@@ -115,15 +117,19 @@ func (s *stored) docOf(id string) (uint32, bool) {
 // productJSON fills pj with doc's JSON, read in place (all but its
 // product type, which the index's docInfo holds), and returns its record.
 func (s *stored) productJSON(doc uint32, pj *search.ProductJSON) (record []byte) {
-	i := docParts * int(doc)
-	off := s.docs.off[i : i+docParts+1 : i+docParts+1]
-	b := s.docs.b
+	i := docOffs * int(doc)
+	off := s.docOff[i : i+2*docOffs : i+2*docOffs]
+	b := s.docBytes
 	*pj = search.ProductJSON{Full: b[off[0]:off[2]:off[2]], Split: int(off[1] - off[0]), Lite: b[off[2]:off[3]:off[3]],
-		Attrs: b[off[3]:off[4]:off[4]]}
-	return b[off[4]:off[5]:off[5]]
+		Attrs: b[off[3]:off[docOffs]:off[docOffs]]}
+	return s.recBytes[off[jsonParts]:off[docOffs+jsonParts]:off[docOffs+jsonParts]]
 }
 
-func (s *stored) record(doc uint32) []byte { return s.docs.at(docParts*int(doc) + 4) }
+func (s *stored) record(doc uint32) []byte {
+	i := docOffs * int(doc)
+	lo, hi := s.docOff[i+jsonParts], s.docOff[i+docOffs+jsonParts]
+	return s.recBytes[lo:hi:hi]
+}
 
 // close unmaps the file once.
 func (s *stored) close() {

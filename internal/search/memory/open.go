@@ -139,12 +139,35 @@ func (ix *index) readText(secs *[numSections + 1][]byte, meta *fileMeta) error {
 	return below(st.idDoc, n, "id document")
 }
 
-// readProducts reads the products' JSON and records.
+// readProducts reads the products' JSON and records and checks their
+// offsets: each document's run, and the next one's, ascend through the
+// sections from their start to their end.
 func (ix *index) readProducts(secs *[numSections + 1][]byte, meta *fileMeta) error {
 	st := ix.store
-	var err error
-	if st.docs, err = strTableOf(secs[secDocOff], secs[secDocBytes], docParts*meta.Docs, false, "product"); err != nil {
-		return fmt.Errorf("index file products: %w", err)
+	n := meta.Docs
+	off, err := view[uint64](secs[secDocOff], docOffs*(n+1))
+	if err != nil {
+		return fmt.Errorf("index file product offsets: %w", err)
+	}
+	st.docOff, st.docBytes, st.recBytes = off, secs[secDocBytes], secs[secRecBytes]
+	var json, rec uint64 // where the previous part ended
+	for doc := range n {
+		o := off[docOffs*doc:]
+		if o[0] != json || o[jsonParts] != rec {
+			return fmt.Errorf("index file products: document %d does not start where the one before ends", doc)
+		}
+		for p := 1; p < jsonParts; p++ {
+			if o[p] < o[p-1] {
+				return fmt.Errorf("index file products: document %d's JSON offsets run backwards", doc)
+			}
+		}
+		json, rec = o[docOffs], o[docOffs+jsonParts]
+		if json < o[jsonParts-1] || rec < o[jsonParts] {
+			return fmt.Errorf("index file products: document %d ends before it starts", doc)
+		}
+	}
+	if json != uint64(len(st.docBytes)) || rec != uint64(len(st.recBytes)) {
+		return errors.New("index file products: offsets do not span the sections")
 	}
 	return nil
 }
