@@ -22,11 +22,19 @@ type ProductJSON struct {
 	Split int
 	// Lite is the lite product object, as AppendLiteProduct writes it.
 	Lite []byte
-	// Type and Attrs stand for the product in a lite hit that shows its
-	// type or attributes when the hit carries no Product: Attrs holds its
-	// attributes as AppendLiteAttrs writes them.
-	Type  catalog.ProductType
-	Attrs []byte
+	// Stored, set by an engine that keeps products only in stored form,
+	// stands for the product: see StoredProduct.
+	Stored *StoredProduct
+}
+
+// StoredProduct is what a hit carries of a product an engine keeps only in
+// stored form: its type and its attributes as AppendLiteAttrs writes them,
+// for lite hits that show them, and its snapshot record, which Hit.Item
+// decodes.
+type StoredProduct struct {
+	Type   catalog.ProductType
+	Attrs  []byte
+	Record []byte
 }
 
 // AppendLiteAttrs appends p's attributes in their lite form to dst, in
@@ -486,11 +494,14 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		return dst
 	}
 	dst = dst[:len(dst)-1]
-	stored := h.Product == nil && pj != nil
+	var stored *StoredProduct
+	if h.Product == nil && pj != nil {
+		stored = pj.Stored
+	}
 	if r.LiteType {
 		dst = append(dst, `,"product_type":`...)
-		if stored {
-			dst = appendString(dst, string(pj.Type))
+		if stored != nil {
+			dst = appendString(dst, string(stored.Type))
 		} else {
 			dst = appendString(dst, string(h.Product.ProductType))
 		}
@@ -505,8 +516,8 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		var val []byte
 		var a catalog.Attribute
 		var ok bool
-		if stored {
-			val, ok = liteAttr(pj.Attrs, name)
+		if stored != nil {
+			val, ok = liteAttr(stored.Attrs, name)
 		} else {
 			a, ok = h.Product.Attributes[name]
 		}
@@ -519,7 +530,7 @@ func (r *Result) appendHit(dst []byte, h *Hit, names []string) []byte {
 		first = false
 		dst = appendString(dst, name)
 		dst = append(dst, ':')
-		if stored {
+		if stored != nil {
 			dst = append(dst, val...)
 		} else {
 			dst = appendAttribute(dst, a, false)

@@ -72,22 +72,23 @@ type Request struct {
 // map with other hits and searches.
 //
 // An engine that keeps its products only in stored form leaves Product nil
-// and sets JSON and Record, the product's snapshot record: Item decodes it
-// for the callers that need the product itself. Then JSON and Record are
-// valid while the request that searched is served, not after.
+// and sets JSON with its Stored part, which holds the product's snapshot
+// record: Item decodes it for the callers that need the product itself.
+// Then JSON's bytes are valid while the request that searched is served,
+// not after.
 type Hit struct {
 	Product          *catalog.Product
 	ConstraintStatus map[string]string
 	JSON             *ProductJSON
-	Record           []byte
 }
 
-// Item returns the hit's product: Product, or else Record decoded.
+// Item returns the hit's product: Product, or else its stored record
+// decoded.
 func (h *Hit) Item() (*catalog.Product, error) {
-	if h.Product != nil || h.Record == nil {
+	if h.Product != nil || h.JSON == nil || h.JSON.Stored == nil {
 		return h.Product, nil
 	}
-	return catalog.DecodeRecord(h.Record)
+	return catalog.DecodeRecord(h.JSON.Stored.Record)
 }
 
 // Result is the outcome of a search; it marshals to the search response of

@@ -217,7 +217,7 @@ func (e *Engine) ProductJSON(ctx context.Context, id string) (*catalog.Product, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("product %q: %w", id, err)
 	}
-	return p, ix.productJSON(doc).Full, nil
+	return p, ix.fullJSON(doc), nil
 }
 
 // Health reports the catalog size and its sync time.

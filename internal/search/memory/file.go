@@ -301,10 +301,14 @@ const (
 	docOffs   = jsonParts + 1
 )
 
-// hashTable is an open-addressing table of the sorted strings' positions
-// (plus one; 0 is an empty slot), probed linearly from termHash: a power
-// of two of slots, at least twice as many as strings, so that a lookup
-// reads a slot or two and one string rather than a binary search's many.
+// hashTable is an open-addressing table of the strings' positions (plus
+// one; 0 is an empty slot), probed linearly from termHash: a power of two
+// of slots, at least twice as many as strings, so that a lookup reads a
+// slot or two and one string (a binary search over sorted terms reads
+// many lines and ran the query mix slower). Terms keep the ids the index
+// gave them, in the order titles first use them: frequent terms have
+// nearby ids, which the per-query arrays indexed by term id keep in few
+// cache lines.
 func hashTable(strs []string) []uint32 {
 	size := 2
 	for size < 2*len(strs) {

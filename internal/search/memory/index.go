@@ -62,7 +62,8 @@ type docInfo struct {
 // An index is built in memory from a snapshot (build) or opened in place
 // from an index file (openMapped): its arrays are then views of the mapped
 // file, and the tables marked "in memory" below are nil, read from store
-// instead. Term ids are the positions of the terms in byte order in both.
+// instead. Term ids number the terms in the order the titles first use
+// them, in both.
 type index struct {
 	manifest catalog.Manifest
 	n        int // documents
@@ -219,26 +220,10 @@ func (ix *index) buildText() {
 		ix.wordsOff[doc+1] = uint32(len(ix.words))
 		totalWords += len(toks[doc].words)
 	}
-	// Term ids become the terms' positions in byte order, as an index
-	// file's sorted dictionary numbers them.
-	sorted := make([]string, 0, len(ix.terms))
-	for t := range ix.terms {
-		sorted = append(sorted, t)
-	}
-	slices.Sort(sorted)
-	renum := make([]uint32, len(sorted))
-	for v, t := range sorted {
-		renum[ix.terms[t]] = uint32(v)
-		ix.terms[t] = uint32(v)
-	}
-	for i, w := range ix.words {
-		ix.words[i] = renum[w]
-	}
 	ix.nTerms = len(lists)
 	ix.postings = make([]*roaring.Bitmap, len(lists))
 	ix.idf = make([]float64, len(lists))
-	for old, docs := range lists {
-		v := renum[old]
+	for v, docs := range lists {
 		bm := roaring.New()
 		bm.AddMany(docs)
 		bm.RunOptimize()
@@ -434,14 +419,15 @@ func (ix *index) docOf(id string) (uint32, bool) {
 	return v, ok
 }
 
-// productJSON returns doc's precomputed JSON.
-func (ix *index) productJSON(doc uint32) *search.ProductJSON {
+// fullJSON returns doc's precomputed full JSON.
+func (ix *index) fullJSON(doc uint32) []byte {
 	if ix.store != nil {
-		pj := &search.ProductJSON{}
-		ix.store.productJSON(doc, pj)
-		return pj
+		var pj search.ProductJSON
+		var sp search.StoredProduct
+		ix.store.productJSON(doc, &pj, &sp)
+		return pj.Full
 	}
-	return &ix.json[doc]
+	return ix.json[doc].Full
 }
 
 // product returns doc's product: the one in memory, or its stored record
@@ -462,12 +448,18 @@ func (ix *index) hits(hs []search.Hit, page []uint32) {
 		}
 		return
 	}
-	pjs := make([]search.ProductJSON, len(page))
+	type storedHit struct {
+		pj search.ProductJSON
+		sp search.StoredProduct
+	}
+	shs := make([]storedHit, len(page))
 	for i, doc := range page {
-		hs[i].JSON, hs[i].Record = &pjs[i], ix.store.productJSON(doc, &pjs[i])
+		sh := &shs[i]
+		ix.store.productJSON(doc, &sh.pj, &sh.sp)
 		if t := ix.info[doc].ptype; t > 0 {
-			pjs[i].Type = productTypes[t-1]
+			sh.sp.Type = productTypes[t-1]
 		}
+		sh.pj.Stored, hs[i].JSON = &sh.sp, &sh.pj
 	}
 }
 

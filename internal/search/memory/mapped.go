@@ -27,8 +27,8 @@ import (
 // objects. Every slice is a view of the mapping, valid until close.
 type stored struct {
 	mapping []byte
-	terms   strTable // sorted; a term's id is its position
-	hash    []uint32 // terms' ids by termHash: see hashTable
+	terms   strTable // by term id
+	hash    []uint32 // term ids by termHash: see hashTable
 	post    strTable // by term id
 	// postings holds each posting list read so far: its containers are
 	// read in place, only the small bitmap object is on the heap.
@@ -114,15 +114,15 @@ func (s *stored) docOf(id string) (uint32, bool) {
 	return s.idDoc[i], true
 }
 
-// productJSON fills pj with doc's JSON, read in place (all but its
-// product type, which the index's docInfo holds), and returns its record.
-func (s *stored) productJSON(doc uint32, pj *search.ProductJSON) (record []byte) {
+// productJSON fills pj and sp with doc's JSON and record, read in place
+// (all but its product type, which the index's docInfo holds).
+func (s *stored) productJSON(doc uint32, pj *search.ProductJSON, sp *search.StoredProduct) {
 	i := docOffs * int(doc)
 	off := s.docOff[i : i+2*docOffs : i+2*docOffs]
 	b := s.docBytes
-	*pj = search.ProductJSON{Full: b[off[0]:off[2]:off[2]], Split: int(off[1] - off[0]), Lite: b[off[2]:off[3]:off[3]],
-		Attrs: b[off[3]:off[docOffs]:off[docOffs]]}
-	return s.recBytes[off[jsonParts]:off[docOffs+jsonParts]:off[docOffs+jsonParts]]
+	*pj = search.ProductJSON{Full: b[off[0]:off[2]:off[2]], Split: int(off[1] - off[0]), Lite: b[off[2]:off[3]:off[3]]}
+	sp.Attrs = b[off[3]:off[docOffs]:off[docOffs]]
+	sp.Record = s.recBytes[off[jsonParts]:off[docOffs+jsonParts]:off[docOffs+jsonParts]]
 }
 
 func (s *stored) record(doc uint32) []byte {

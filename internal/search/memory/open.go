@@ -115,7 +115,7 @@ func (ix *index) readText(secs *[numSections + 1][]byte, meta *fileMeta) error {
 		return fail("idf", err)
 	}
 	st := ix.store
-	if st.terms, err = strTableOf(secs[secTermOff], secs[secTermBytes], terms, true, "term"); err != nil {
+	if st.terms, err = strTableOf(secs[secTermOff], secs[secTermBytes], terms, false, "term"); err != nil {
 		return fail("terms", err)
 	}
 	if st.hash, err = readHash(secs[secTermHash], terms); err != nil {
