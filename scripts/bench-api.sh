@@ -245,11 +245,17 @@ print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/
 }
 
 # lite_against_node runs the cluster's lite mix and the node alone in
-# turns, ROUNDS times; it keeps each turn's ratio in ratios.txt and the
+# turns, ROUNDS times, after one turn that warms both up (the node's
+# compiler and caches: its rate alone grows by half over the first turns)
+# and is not counted; it keeps each turn's ratio in ratios.txt and the
 # medians of both rates as the scenarios' results.
 ROUNDS=${ROUNDS:-1}
 lite_against_node() {
 	local i lites=() raws=()
+	"${load_pin[@]}" "$k6" run -q --no-usage-report -e SCENARIO=lite -e BASE_URL="$base" -e API_KEY="$KEY" \
+		-e DURATION="$DURATION" -e VUS="$VUS" loadtest/api.js >/dev/null 2>&1
+	"${load_pin[@]}" "$k6" run -q --no-usage-report -e SCENARIO=raw -e ES_URL="$ELASTICSEARCH_URL" -e ES_INDEX="$es_index" \
+		-e DURATION="$DURATION" -e VUS="$VUS" loadtest/api.js >/dev/null 2>&1
 	for ((i = 1; i <= ROUNDS; i++)); do
 		run elasticsearch lite lite /api/search search
 		k6_run node/raw raw
