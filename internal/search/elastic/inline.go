@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 
 	json "github.com/goccy/go-json"
 
@@ -27,7 +28,9 @@ const (
 // unverified (top_hits within filters), as many as the page reaches: the
 // page is then read from the same answer as the verdicts, and no _mget
 // follows. Deeper pages are read with an _mget.
-func (q *query) inlinePage(body obj, sort []any) {
+// With matchedOnly, the unverified candidates are only counted: the
+// caller expects enough matches to fill the page.
+func (q *query) inlinePage(body obj, sort []any, matchedOnly bool) {
 	need := q.req.Offset + q.req.Limit
 	if need > maxInline || len(q.cons) == 0 {
 		return
@@ -36,7 +39,11 @@ func (q *query) inlinePage(body obj, sort []any) {
 	top := func(filter any) obj {
 		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": q.fields(obj{"size": need, "sort": sort})}}}
 	}
-	body["aggs"] = obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
+	aggs := obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
+	if matchedOnly {
+		aggs[inlineUnverified] = obj{"filter": unverified}
+	}
+	body["aggs"] = aggs
 }
 
 // verdictFilters returns the filters of the candidates matching every
@@ -64,7 +71,35 @@ const countExcluded = "n_excluded"
 // (inlinePage), each with its verdicts. A cut, when not nil, keeps the
 // candidates up to the limit-th in sort order (see bounded). It reports
 // false when the answer holds more candidates than the limit.
+//
+// The engine keeps the number of matches the last such search found
+// (under its filters, constraints and cut): when it filled the page, the
+// search reads no unverified products, only their count, and is run again
+// with them in the rare answer whose matches no longer fill it.
 func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut any) (bool, error) {
+	key := q.matchedKey(cut)
+	need := q.req.Offset + q.req.Limit
+	if n, ok := q.e.stats.matched(key); ok && n >= need && q.useCache {
+		done, again, err := q.countedOnce(ctx, res, sort, cut, key, true)
+		if !again || err != nil {
+			return done, err
+		}
+	}
+	done, _, err := q.countedOnce(ctx, res, sort, cut, key, false)
+	return done, err
+}
+
+// matchedKey names the count of a constrained search's matches: its
+// filters, constraints and cut.
+func (q *query) matchedKey(cut any) string {
+	matched, _, _ := q.verdictFilters()
+	return countKey("matched", append(slices.Clone(q.filters), matched, cut))
+}
+
+// countedOnce is one search of counted; with matchedOnly the unverified
+// products are not read, and it reports again, with res untouched, when
+// the matches did not fill the page: the search must run again with them.
+func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any, cut any, key string, matchedOnly bool) (done, again bool, err error) {
 	// The verdict queries name the page's matches; beside a clause that
 	// matches every document, they decide nothing and are not evaluated
 	// over the candidates.
@@ -78,7 +113,7 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 		"timeout":          esDuration(ctx),
 		"query":            q.boolQuery(extra, nil),
 	}
-	q.inlinePage(body, sort)
+	q.inlinePage(body, sort, matchedOnly)
 	_, _, excluded := q.verdictFilters()
 	aggs := body["aggs"].(obj)
 	aggs[countExcluded] = obj{"filter": excluded}
@@ -90,22 +125,22 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 	}
 	var r searchResponse
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
-		return false, err
+		return false, false, err
 	}
 	if q.cutIndex != "" {
 		// A cut kept from another index than the alias names now is
 		// read again.
 		if index, err := indexOf(r.Aggregations); err != nil || index != q.cutIndex {
 			q.e.stats.dropCuts(q.cutIndex)
-			return false, fmt.Errorf("%w: candidates in %q, cut of %s", errStale, index, q.cutIndex)
+			return false, false, fmt.Errorf("%w: candidates in %q, cut of %s", errStale, index, q.cutIndex)
 		}
 	}
 	if q.e.maxCand > 0 && r.total() > q.e.maxCand {
-		return false, nil
+		return false, false, nil
 	}
 	if q.fitCheck != nil {
 		if err := checkFit(r.Aggregations); err != nil {
-			return false, err
+			return false, false, err
 		}
 	}
 	type page struct {
@@ -120,24 +155,28 @@ func (q *query) counted(ctx context.Context, res *search.Result, sort []any, cut
 		} `json:"n_excluded"`
 	}
 	if err := json.Unmarshal(r.Aggregations, &a); err != nil {
-		return false, fmt.Errorf("decode the verdict counts: %w", err)
+		return false, false, fmt.Errorf("decode the verdict counts: %w", err)
+	}
+	q.e.stats.putMatched(key, a.Matched.DocCount)
+	need := q.req.Offset + q.req.Limit
+	if matchedOnly && a.Matched.DocCount < need {
+		return false, true, nil
 	}
 	res.Total, res.UnverifiedTotal, res.ExcludedByConstraints = a.Matched.DocCount, a.Unver.DocCount, a.NExcluded.DocCount
 	hits := append(a.Matched.Top.Hits.Hits, a.Unver.Top.Hits.Hits...)
 	if err := q.checkIndex(hits); err != nil {
-		return false, err
+		return false, false, err
 	}
-	need := q.req.Offset + q.req.Limit
 	for i := q.req.Offset; i < need && i < len(hits); i++ {
 		h := &hits[i]
 		out, err := q.hit(h)
 		if err != nil {
-			return false, err
+			return false, false, err
 		}
 		out.ConstraintStatus = q.statuses(q.judge(h))
 		res.Products = append(res.Products, out)
 	}
-	return true, nil
+	return true, false, nil
 }
 
 // topHits is the answer of a top_hits aggregation.

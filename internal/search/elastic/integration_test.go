@@ -523,8 +523,17 @@ func answerOf(res *search.Result) string {
 func TestUpdatedInPlace(t *testing.T) {
 	nodeURL(t)
 	alias := uniqueAlias(t, "inplace")
-	before, after := randomSnapshot(23, 400), randomSnapshot(24, 400) // the same ids, other titles and ranks
+	// The same ids with other titles and ranks; no laptop states 16 GB of
+	// memory any more, so a search whose matches filled its page before
+	// finds none.
+	before, after := randomSnapshot(23, 400), randomSnapshot(24, 400)
 	after.Manifest.SyncTime = before.Manifest.SyncTime.Add(time.Hour)
+	for i := range after.Products {
+		p := &after.Products[i]
+		if _, ok := p.Attributes[catalog.MemoryGB]; ok && p.Category == "Laptops" {
+			p.Attributes[catalog.MemoryGB], _ = catalog.BuildAttribute([]catalog.Observation{{Retailer: "Currys", Value: 8}})
+		}
+	}
 	ctx := context.Background()
 	popt := publish.DefaultOptions(connection(t), alias)
 	popt.ForceMerge = false
@@ -532,18 +541,24 @@ func TestUpdatedInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt, err := optionsFromEnv()
-	if err != nil {
-		t.Fatal(err)
+	limits := []int{7, search.DefaultMaxCandidates}
+	engines := make([]*elastic.Engine, len(limits))
+	for i, limit := range limits {
+		opt, err := optionsFromEnv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Index, opt.MaxCandidates, opt.Timeout = alias, limit, 30*time.Second
+		opt.HealthInterval, opt.HealthStale = 50*time.Millisecond, time.Minute
+		if engines[i], err = elastic.New(opt); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { engines[i].Close() })
 	}
-	opt.Index, opt.MaxCandidates, opt.Timeout = alias, 7, 30*time.Second
-	opt.HealthInterval, opt.HealthStale = 50*time.Millisecond, time.Minute
-	e, err := elastic.New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Close() })
 	queries := []string{
+		// First, so that after the update its search reads the number of
+		// matches kept before it (which filled its page) and runs again.
+		`category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true&limit=3`,
 		"query=pro+gaming+16gb&lite=true",
 		"query=rtx+4070+laptop",
 		`category=Laptops&constraints={"memory_gb":{"gte":16}}&lite=true`,
@@ -552,12 +567,17 @@ func TestUpdatedInPlace(t *testing.T) {
 	}
 	compare := func(s *catalog.Snapshot, when string) {
 		t.Helper()
-		mem, err := memory.New(s, memory.Options{MaxCandidates: 7})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range queries {
-			sameAnswers(t, ctx, mem, e, searchtest.MustParse(t, q), when+", "+q)
+		for i, limit := range limits {
+			mem, err := memory.New(s, memory.Options{MaxCandidates: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Twice: the second search of each reads what the first kept.
+			for range 2 {
+				for _, q := range queries {
+					sameAnswers(t, ctx, mem, engines[i], searchtest.MustParse(t, q), fmt.Sprintf("%s, limit %d, %s", when, limit, q))
+				}
+			}
 		}
 	}
 	compare(before, "before the update")
@@ -568,16 +588,18 @@ func TestUpdatedInPlace(t *testing.T) {
 	if !rep.Incremental {
 		t.Fatal("the second publish made a new index; want the index updated in place")
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		h, err := e.Health(ctx)
-		if err == nil && h.LastUpdate.Equal(after.Manifest.SyncTime) {
-			break
+	for _, e := range engines {
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			h, err := e.Health(ctx)
+			if err == nil && h.LastUpdate.Equal(after.Manifest.SyncTime) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("health still shows %v, want the update's sync time %v", h.LastUpdate, after.Manifest.SyncTime)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("health still shows %v, want the update's sync time %v", h.LastUpdate, after.Manifest.SyncTime)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 	compare(after, "after the update")
 }

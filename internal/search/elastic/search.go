@@ -572,7 +572,7 @@ func (q *query) constrained(ctx context.Context, res *search.Result, sort []any)
 		"query":   q.boolQuery(nil, q.verdictQueries()),
 		"sort":    sort,
 	})}
-	q.inlinePage(f.body, sort)
+	q.inlinePage(f.body, sort, false)
 	if q.fitCheck != nil {
 		aggs, _ := f.body["aggs"].(obj)
 		if aggs == nil {

@@ -39,6 +39,31 @@ type statsCache struct {
 	// an order of stored fields (see bounded), by countKey, with the
 	// concrete index they were read from.
 	cuts map[string]cutValues
+	// matches holds the number of matches the last constrained search
+	// judged by aggregations found, by matchedKey: a hint of whether the
+	// next such search's matches fill its page, which its answer checks.
+	matches map[string]int
+}
+
+// matched returns the number of matches recorded under key, if any.
+func (c *statsCache) matched(key string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.matches[key]
+	return n, ok
+}
+
+// putMatched records the number of matches of a search under key.
+func (c *statsCache) putMatched(key string, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if key == "" {
+		return
+	}
+	if c.matches == nil || len(c.matches) >= maxCachedTerms {
+		c.matches = map[string]int{}
+	}
+	c.matches[key] = n
 }
 
 // cutValues are the sort values of a search's limit-th candidate in one
