@@ -146,17 +146,26 @@ func indexAgg() obj { return obj{"index": obj{"terms": obj{"field": "_index", "s
 // matched no document.
 func indexOf(aggs json.RawMessage) (string, error) {
 	var a struct {
-		Index struct {
-			Buckets []struct {
-				Key string `json:"key"`
-			} `json:"buckets"`
-		} `json:"index"`
+		Index indexBuckets `json:"index"`
 	}
 	if err := json.Unmarshal(aggs, &a); err != nil {
 		return "", fmt.Errorf("decode the candidates' index: %w", err)
 	}
-	if len(a.Index.Buckets) == 0 {
-		return "", nil
+	return a.Index.name(), nil
+}
+
+// indexBuckets is the answer of indexAgg.
+type indexBuckets struct {
+	Buckets []struct {
+		Key string `json:"key"`
+	} `json:"buckets"`
+}
+
+// name is the index the answer names; "" when the search matched no
+// document.
+func (b *indexBuckets) name() string {
+	if len(b.Buckets) == 0 {
+		return ""
 	}
-	return a.Index.Buckets[0].Key, nil
+	return b.Buckets[0].Key
 }

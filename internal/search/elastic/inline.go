@@ -123,14 +123,29 @@ func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any,
 	if q.cutIndex != "" {
 		maps.Copy(aggs, indexAgg())
 	}
-	var r searchResponse
-	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
+	// The answer and its aggregations are read in one pass.
+	type page struct {
+		DocCount int     `json:"doc_count"`
+		Top      topHits `json:"top"`
+	}
+	var r struct {
+		searchResponse
+		Aggregations struct {
+			Matched   page         `json:"page_matched"`
+			Unver     page         `json:"page_unverified"`
+			NExcluded docCount     `json:"n_excluded"`
+			Fit       *docCount    `json:"fit"`
+			Index     indexBuckets `json:"index"`
+		} `json:"aggregations"`
+	}
+	if err := q.e.searchInto(ctx, q.index, body, &r, &r.searchResponse); err != nil {
 		return false, false, err
 	}
+	a := &r.Aggregations
 	if q.cutIndex != "" {
 		// A cut kept from another index than the alias names now is
 		// read again.
-		if index, err := indexOf(r.Aggregations); err != nil || index != q.cutIndex {
+		if index := a.Index.name(); index != q.cutIndex {
 			q.e.stats.dropCuts(q.cutIndex)
 			return false, false, fmt.Errorf("%w: candidates in %q, cut of %s", errStale, index, q.cutIndex)
 		}
@@ -139,23 +154,9 @@ func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any,
 		return false, false, nil
 	}
 	if q.fitCheck != nil {
-		if err := checkFit(r.Aggregations); err != nil {
+		if err := fitted(a.Fit); err != nil {
 			return false, false, err
 		}
-	}
-	type page struct {
-		DocCount int     `json:"doc_count"`
-		Top      topHits `json:"top"`
-	}
-	var a struct {
-		Matched   page `json:"page_matched"`
-		Unver     page `json:"page_unverified"`
-		NExcluded struct {
-			DocCount int `json:"doc_count"`
-		} `json:"n_excluded"`
-	}
-	if err := json.Unmarshal(r.Aggregations, &a); err != nil {
-		return false, false, fmt.Errorf("decode the verdict counts: %w", err)
 	}
 	q.e.stats.putMatched(key, a.Matched.DocCount)
 	need := q.req.Offset + q.req.Limit

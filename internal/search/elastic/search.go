@@ -89,14 +89,21 @@ func noPartial() url.Values { return url.Values{"allow_partial_search_results": 
 
 // searchOnce runs one search on index.
 func (e *Engine) searchOnce(ctx context.Context, index string, body obj, out *searchResponse) error {
+	return e.searchInto(ctx, index, body, out, out)
+}
+
+// searchInto runs one search on index and decodes its answer into dst,
+// a struct that embeds r (and may read its aggregations into fields of
+// their own, in the same pass).
+func (e *Engine) searchInto(ctx context.Context, index string, body obj, dst any, r *searchResponse) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return fmt.Errorf("encode search: %w", err)
 	}
-	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", noPartial(), b, out); err != nil {
+	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", noPartial(), b, dst); err != nil {
 		return err
 	}
-	return out.check()
+	return r.check()
 }
 
 // msearch runs several searches on index in one request.

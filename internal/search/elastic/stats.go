@@ -252,17 +252,26 @@ var errFitted = errors.New("titles made for the query's words change the order")
 // checkFit reads the count of the fit aggregation (query.fitCheck).
 func checkFit(aggs json.RawMessage) error {
 	var a struct {
-		Fit *struct {
-			DocCount int `json:"doc_count"`
-		} `json:"fit"`
+		Fit *docCount `json:"fit"`
 	}
 	if err := json.Unmarshal(aggs, &a); err != nil {
 		return fmt.Errorf("decode the count of titles made for the query's words: %w", err)
 	}
+	return fitted(a.Fit)
+}
+
+// docCount is the answer of a filter aggregation.
+type docCount struct {
+	DocCount int `json:"doc_count"`
+}
+
+// fitted judges the fit aggregation's answer (nil when the answer lacks
+// it): errFitted when some titles are made for the query's words.
+func fitted(fit *docCount) error {
 	switch {
-	case a.Fit == nil:
+	case fit == nil:
 		return errors.New("the answer lacks the count of titles made for the query's words")
-	case a.Fit.DocCount > 0:
+	case fit.DocCount > 0:
 		return errFitted
 	}
 	return nil
