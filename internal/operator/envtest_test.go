@@ -230,11 +230,18 @@ func TestProductCatalogLifecycle(t *testing.T) {
 		return condition(c, key, v1alpha1.ConditionDegraded, metav1.ConditionTrue, ReasonJobFailed)
 	})
 
-	// Deleting the catalog (as the chart's pre-delete hook does) removes
-	// its CronJob, ConfigMap and Jobs, then the catalog.
-	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	deleteAndCheck(t, c, pc)
+}
+
+// deleteAndCheck deletes the catalogs of pc's namespace (as the chart's
+// pre-delete hook does) and checks that pc's CronJob, ConfigMap and Jobs
+// go, then pc.
+func deleteAndCheck(t *testing.T, c client.Client, pc *v1alpha1.ProductCatalog) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := DeleteCatalogs(dctx, c, []string{ns}, 100*time.Millisecond); err != nil {
+	ns, key, name := pc.Namespace, client.ObjectKeyFromObject(pc), resourceName(pc)
+	if err := DeleteCatalogs(ctx, c, []string{ns}, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	if err := gone(c, key, &v1alpha1.ProductCatalog{}); err != nil {
