@@ -88,7 +88,7 @@ func PublishIncremental(ctx context.Context, s *catalog.Snapshot, prev *State, f
 	}
 	if reason := inPlace(prev, next, current, full); reason != "" {
 		opt.Log("publishing a new index: %s", reason)
-		rep, err := Publish(ctx, s, opt)
+		rep, err := publishPrepared(ctx, cat, opt)
 		if err != nil {
 			return rep, nil, err
 		}

@@ -179,6 +179,15 @@ func (r *Report) DocsPerSecond() float64 {
 // the alias still names the previous index. With Connection.Tracing the
 // publish is a span ("publish <alias>") over the spans of its requests.
 func Publish(ctx context.Context, s *catalog.Snapshot, opt Options) (*Report, error) {
+	cat, err := elastic.Prepare(s)
+	if err != nil {
+		return &Report{Alias: opt.Alias, Error: err.Error()}, err
+	}
+	return publishPrepared(ctx, cat, opt)
+}
+
+// publishPrepared is Publish of a prepared catalog.
+func publishPrepared(ctx context.Context, cat *elastic.Catalog, opt Options) (*Report, error) {
 	start := time.Now()
 	if err := opt.fill(); err != nil {
 		return nil, err
@@ -190,7 +199,7 @@ func Publish(ctx context.Context, s *catalog.Snapshot, opt Options) (*Report, er
 	ctx, span := tp.Tracer("productsearch/internal/publish").Start(ctx, "publish "+opt.Alias)
 	defer span.End()
 	rep := &Report{Alias: opt.Alias}
-	err := publish(ctx, s, &opt, rep)
+	err := publish(ctx, cat, &opt, rep)
 	rep.Duration = time.Since(start)
 	span.SetAttributes(attribute.String("productsearch.publish.index", rep.Index),
 		attribute.Int("productsearch.publish.indexed", rep.Indexed), attribute.Bool("productsearch.publish.published", rep.Published))
@@ -203,11 +212,7 @@ func Publish(ctx context.Context, s *catalog.Snapshot, opt Options) (*Report, er
 	return rep, nil
 }
 
-func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report) error {
-	cat, err := elastic.Prepare(s)
-	if err != nil {
-		return err
-	}
+func publish(ctx context.Context, cat *elastic.Catalog, opt *Options, rep *Report) error {
 	rep.Products = cat.Len()
 	c, err := newClient(opt.Connection)
 	if err != nil {
@@ -223,7 +228,7 @@ func publish(ctx context.Context, s *catalog.Snapshot, opt *Options, rep *Report
 			return err
 		}
 	}
-	name, err := newIndexName(ctx, c, opt.Alias, s.Manifest.SyncTime)
+	name, err := newIndexName(ctx, c, opt.Alias, cat.Meta().SyncTime)
 	if err != nil {
 		return err
 	}
