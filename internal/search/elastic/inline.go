@@ -27,9 +27,9 @@ const (
 // sort order that match every constraint and the first that are
 // unverified (top_hits within filters), as many as the page reaches: the
 // page is then read from the same answer as the verdicts, and no _mget
-// follows. Deeper pages are read with an _mget.
-// With matchedOnly, the unverified candidates are only counted: the
-// caller expects enough matches to fill the page.
+// follows. Deeper pages are read with an _mget. With matchedOnly, the
+// unverified candidates are only counted: the caller expects enough
+// matches to fill the page.
 func (q *query) inlinePage(body obj, sort []any, matchedOnly bool) {
 	need := q.req.Offset + q.req.Limit
 	if need > maxInline || len(q.cons) == 0 {
@@ -39,26 +39,35 @@ func (q *query) inlinePage(body obj, sort []any, matchedOnly bool) {
 	top := func(filter any) obj {
 		return obj{"filter": filter, "aggs": obj{"top": obj{"top_hits": q.fields(obj{"size": need, "sort": sort})}}}
 	}
-	aggs := obj{inlineMatched: top(matched), inlineUnverified: top(unverified)}
-	if matchedOnly {
-		aggs[inlineUnverified] = obj{"filter": unverified}
+	unverifiedAgg := obj{"filter": unverified}
+	if !matchedOnly {
+		unverifiedAgg = top(unverified)
 	}
-	body["aggs"] = aggs
+	body["aggs"] = obj{inlineMatched: top(matched), inlineUnverified: unverifiedAgg}
 }
 
-// verdictFilters returns the filters of the candidates matching every
+// verdictSet holds the filters of the candidates matching every
 // constraint, of those unverified and of those excluded.
+type verdictSet struct{ matched, unverified, excluded any }
+
+// verdictFilters returns the filters of the candidates matching every
+// constraint, of those unverified and of those excluded, made once per
+// query.
 func (q *query) verdictFilters() (matched, unverified, excluded any) {
+	if v := q.verdicts; v != nil {
+		return v.matched, v.unverified, v.excluded
+	}
 	var all, anyExcluded []any
 	for _, c := range q.cons {
 		matched, excluded := c.verdicts()
 		all = append(all, obj{"bool": matched})
 		anyExcluded = append(anyExcluded, obj{"bool": excluded})
 	}
-	matched = obj{"bool": obj{"filter": all}}
-	unverified = obj{"bool": obj{"must_not": append([]any{matched}, anyExcluded...)}}
-	excluded = obj{"bool": obj{"should": anyExcluded, "minimum_should_match": 1}}
-	return matched, unverified, excluded
+	v := &verdictSet{matched: obj{"bool": obj{"filter": all}}}
+	v.unverified = obj{"bool": obj{"must_not": append([]any{v.matched}, anyExcluded...)}}
+	v.excluded = obj{"bool": obj{"should": anyExcluded, "minimum_should_match": 1}}
+	q.verdicts = v
+	return v.matched, v.unverified, v.excluded
 }
 
 // countExcluded names the aggregation that counts the excluded candidates.

@@ -236,7 +236,10 @@ type query struct {
 	req     *search.Request
 	filters []any
 	cons    []constraint
-	index   string // alias, or the concrete index once known
+	// verdicts holds the filters of the candidates' verdicts once
+	// verdictFilters has made them.
+	verdicts *verdictSet
+	index    string // alias, or the concrete index once known
 	// expect is the concrete index the hits must come from when the
 	// statistics came from the engine's cache; empty otherwise.
 	expect string

@@ -10,8 +10,17 @@ import (
 	json "github.com/goccy/go-json"
 )
 
-// maxCachedTerms bounds the document frequencies the engine keeps.
+// maxCachedTerms bounds the document frequencies the engine keeps, and
+// each of its maps of counts, cuts and matches.
 const maxCachedTerms = 100_000
+
+// putBounded sets m[key] to v, starting m afresh when it is full.
+func putBounded[V any](m *map[string]V, key string, v V) {
+	if *m == nil || len(*m) >= maxCachedTerms {
+		*m = map[string]V{}
+	}
+	(*m)[key] = v
+}
 
 // statsCache keeps the statistics of the index last found behind the
 // alias: a published index is written again only by an incremental
@@ -60,10 +69,7 @@ func (c *statsCache) putMatched(key string, n int) {
 	if key == "" {
 		return
 	}
-	if c.matches == nil || len(c.matches) >= maxCachedTerms {
-		c.matches = map[string]int{}
-	}
-	c.matches[key] = n
+	putBounded(&c.matches, key, n)
 }
 
 // cutValues are the sort values of a search's limit-th candidate in one
@@ -88,10 +94,7 @@ func (c *statsCache) putCut(key string, v cutValues) {
 	if key == "" || v.index == "" {
 		return
 	}
-	if c.cuts == nil || len(c.cuts) >= maxCachedTerms {
-		c.cuts = map[string]cutValues{}
-	}
-	c.cuts[key] = v
+	putBounded(&c.cuts, key, v)
 }
 
 // dropCuts forgets the cuts read from index.
@@ -133,10 +136,7 @@ func (c *statsCache) putCount(index, key string, n int) {
 	if key == "" || index == "" || (c.index != "" && c.index != index) {
 		return
 	}
-	if c.counts == nil || len(c.counts) >= maxCachedTerms {
-		c.counts = map[string]int{}
-	}
-	c.counts[key] = n
+	putBounded(&c.counts, key, n)
 }
 
 // errStale is a search answered from another index than the cached
