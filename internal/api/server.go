@@ -44,6 +44,10 @@ const (
 	maxBodySize   = 1 << 20  // POST bodies of mounted endpoints
 )
 
+// writeBufferSize is a connection's response buffer while it answers: a
+// page of 20 lite products leaves in one write.
+const writeBufferSize = 16 << 10
+
 // Server timeouts; WriteTimeout bounds how long a response is written.
 const (
 	readTimeout  = 10 * time.Second
@@ -278,6 +282,7 @@ func New(opt Options) (*Server, error) {
 		DisableStartupMessage: true,
 		CaseSensitive:         true,
 		ReadBufferSize:        maxHeaderSize,
+		WriteBufferSize:       writeBufferSize,
 		BodyLimit:             maxBodySize,
 		ReadTimeout:           readTimeout,
 		WriteTimeout:          WriteTimeout,

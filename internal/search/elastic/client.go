@@ -96,6 +96,10 @@ func NewClient(c Connection) (*Client, error) {
 		// hundreds of kilobytes of hits costs more time on both ends than
 		// the transfer it saves.
 		DisableCompression: true,
+		// A page of hits is read in one or two reads, not in 4 KiB steps;
+		// a judging search's body leaves in one write.
+		ReadBufferSize:  64 << 10,
+		WriteBufferSize: 16 << 10,
 	}
 	if c.CACertFile != "" {
 		pem, err := os.ReadFile(c.CACertFile)

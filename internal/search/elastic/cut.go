@@ -115,10 +115,10 @@ func (q *query) bounded(ctx context.Context, res *search.Result, sort []any) (bo
 	q.e.stats.putCount(index, countKey("candidates", q.filters), total)
 	var cut any
 	if total > q.e.maxCand {
-		if len(r.Hits.Hits) != 1 || len(r.Hits.Hits[0].Sort) != len(fields) {
+		var vals []json.RawMessage
+		if len(r.Hits.Hits) != 1 || json.Unmarshal(r.Hits.Hits[0].Sort, &vals) != nil || len(vals) != len(fields) {
 			return false, nil
 		}
-		vals := r.Hits.Hits[0].Sort
 		q.e.stats.putCut(key, cutValues{index: index, vals: vals})
 		cut = cutFilter(fields, desc, vals)
 	}

@@ -147,6 +147,11 @@ func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any,
 			Index     indexBuckets `json:"index"`
 		} `json:"aggregations"`
 	}
+	need := q.req.Offset + q.req.Limit
+	r.Aggregations.Matched.Top.Hits.Hits = make([]hit, 0, need)
+	if !matchedOnly {
+		r.Aggregations.Unver.Top.Hits.Hits = make([]hit, 0, need)
+	}
 	if err := q.e.searchInto(ctx, q.index, body, &r, &r.searchResponse); err != nil {
 		return false, false, err
 	}
@@ -168,7 +173,6 @@ func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any,
 		}
 	}
 	q.e.stats.putMatched(key, a.Matched.DocCount)
-	need := q.req.Offset + q.req.Limit
 	if matchedOnly && a.Matched.DocCount < need {
 		return false, true, nil
 	}
@@ -176,6 +180,10 @@ func (q *query) countedOnce(ctx context.Context, res *search.Result, sort []any,
 	hits := append(a.Matched.Top.Hits.Hits, a.Unver.Top.Hits.Hits...)
 	if err := q.checkIndex(hits); err != nil {
 		return false, false, err
+	}
+	if q.req.Lite && q.req.Offset < len(hits) {
+		q.slab.reserve(hits[q.req.Offset:min(need, len(hits))])
+		res.Products = make([]search.Hit, 0, min(need, len(hits))-q.req.Offset)
 	}
 	for i := q.req.Offset; i < need && i < len(hits); i++ {
 		h := &hits[i]

@@ -98,7 +98,7 @@ type storedFields struct {
 // with the attributes beside when the query has constraints. A lite hit's
 // product holds only what a lite result reads besides its object: its id,
 // product type (that of the request's product type filter, which every
-// hit has) and attributes.
+// hit has) and attributes. Lite hits are made in q.slab when it has room.
 func (q *query) decode(id string, source json.RawMessage, f *storedFields) (search.Hit, error) {
 	if !q.req.Lite {
 		p, err := decodeProduct(source)
@@ -107,13 +107,58 @@ func (q *query) decode(id string, source json.RawMessage, f *storedFields) (sear
 	if len(f.Lite) != 1 {
 		return search.Hit{}, fmt.Errorf("decode product %s: document has %d lite fields, want 1", id, len(f.Lite))
 	}
-	p := &catalog.Product{ID: id, ProductType: q.req.ProductType}
+	h := q.slab.next(f.Lite[0])
+	h.p = catalog.Product{ID: id, ProductType: q.req.ProductType}
 	if len(q.cons) > 0 && len(f.LiteAttrs) == 1 {
-		if err := json.Unmarshal([]byte(f.LiteAttrs[0]), &p.Attributes); err != nil {
+		if err := json.Unmarshal([]byte(f.LiteAttrs[0]), &h.p.Attributes); err != nil {
 			return search.Hit{}, fmt.Errorf("decode the attributes of product %s: %w", id, err)
 		}
 	}
-	return search.Hit{Product: p, JSON: &search.ProductJSON{Lite: []byte(f.Lite[0])}}, nil
+	return search.Hit{Product: &h.p, JSON: &h.j}, nil
+}
+
+// liteHit is the product and JSON of one lite hit.
+type liteHit struct {
+	p catalog.Product
+	j search.ProductJSON
+}
+
+// liteSlab holds a page's lite hits and their objects' bytes in one
+// allocation each (a page's results live and die together).
+type liteSlab struct {
+	hits  []liteHit
+	bytes []byte
+}
+
+// reserve makes room for the lite hits of hits.
+func (s *liteSlab) reserve(hits []hit) {
+	n := 0
+	for i := range hits {
+		if l := hits[i].Fields.Lite; len(l) == 1 {
+			n += len(l[0])
+		}
+	}
+	s.hits, s.bytes = make([]liteHit, 0, len(hits)), make([]byte, 0, n)
+}
+
+// next returns a lite hit whose JSON holds a copy of lite, from the slab
+// when it has room.
+func (s *liteSlab) next(lite string) *liteHit {
+	var h *liteHit
+	if len(s.hits) < cap(s.hits) {
+		s.hits = s.hits[:len(s.hits)+1]
+		h = &s.hits[len(s.hits)-1]
+	} else {
+		h = new(liteHit)
+	}
+	if cap(s.bytes)-len(s.bytes) >= len(lite) {
+		start := len(s.bytes)
+		s.bytes = append(s.bytes, lite...)
+		h.j.Lite = s.bytes[start:len(s.bytes):len(s.bytes)]
+	} else {
+		h.j.Lite = []byte(lite)
+	}
+	return h
 }
 
 // hit reads the product of one of the query's hits (see decode).
@@ -122,6 +167,9 @@ func (q *query) hit(h *hit) (search.Hit, error) { return q.decode(h.ID, h.Source
 // page returns the results of hits, in order, without constraint statuses.
 func (q *query) page(hits []hit) ([]search.Hit, error) {
 	out := make([]search.Hit, len(hits))
+	if q.req.Lite {
+		q.slab.reserve(hits)
+	}
 	for i := range hits {
 		var err error
 		if out[i], err = q.hit(&hits[i]); err != nil {

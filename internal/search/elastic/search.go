@@ -47,12 +47,14 @@ type searchResponse struct {
 
 // hit is one search hit.
 type hit struct {
-	Index   string            `json:"_index"`
-	ID      string            `json:"_id"`
-	Sort    []json.RawMessage `json:"sort"`
-	Matched []string          `json:"matched_queries"`
-	Source  json.RawMessage   `json:"_source"`
-	Fields  storedFields      `json:"fields"`
+	Index string `json:"_index"`
+	ID    string `json:"_id"`
+	// Sort is the hit's array of sort values as the answer wrote it: a
+	// search_after as it is, split only where one value is read (cut).
+	Sort    json.RawMessage `json:"sort"`
+	Matched []string        `json:"matched_queries"`
+	Source  json.RawMessage `json:"_source"`
+	Fields  storedFields    `json:"fields"`
 }
 
 // check turns a timed-out or partial answer into an error.
@@ -72,6 +74,12 @@ func (r *searchResponse) check() error {
 		return fmt.Errorf("%d of %d shards failed", r.Shards.Failed, r.Shards.Total)
 	}
 	return nil
+}
+
+// expect makes room for the n hits an answer holds at most, so that they
+// are read in place rather than into ever larger arrays.
+func (r *searchResponse) expect(n int) {
+	r.Hits.Hits = make([]hit, 0, max(n, 0))
 }
 
 func (r *searchResponse) total() int {
@@ -255,6 +263,8 @@ type query struct {
 	// cutIndex is the index a kept cut was read from (see bounded);
 	// empty unless the search judges its candidates up to one.
 	cutIndex string
+	// slab holds the lite hits of the page being read (see decode).
+	slab liteSlab
 }
 
 // constraint is one applied constraint with its accepted range and the
@@ -536,6 +546,7 @@ func (q *query) plain(ctx context.Context, res *search.Result, sort []any) (*sea
 		body["aggs"] = obj{"fit": obj{"filter": q.fitCheck}}
 	}
 	var r searchResponse
+	r.expect(q.req.Limit)
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
 	}

@@ -85,6 +85,7 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 		"aggs":             aggs,
 	})
 	var r searchResponse
+	r.expect(q.req.Limit)
 	if err := q.e.searchOnce(ctx, q.index, body, &r); err != nil {
 		return nil, err
 	}
@@ -117,6 +118,7 @@ func (q *query) tieredPage(ctx context.Context, res *search.Result, tiers [][]an
 			"sort":    scoreSort(false),
 		})
 		var r2 searchResponse
+		r2.expect(end - products - from)
 		if err := q.e.searchOnce(ctx, index, more, &r2); err != nil {
 			return nil, err
 		}
