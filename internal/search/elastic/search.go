@@ -104,7 +104,7 @@ func (e *Engine) searchOnce(ctx context.Context, index string, body obj, out *se
 // a struct that embeds r (and may read its aggregations into fields of
 // their own, in the same pass).
 func (e *Engine) searchInto(ctx context.Context, index string, body obj, dst any, r *searchResponse) error {
-	b, err := json.Marshal(body)
+	b, err := encodeBody(body)
 	if err != nil {
 		return fmt.Errorf("encode search: %w", err)
 	}
@@ -112,6 +112,13 @@ func (e *Engine) searchInto(ctx context.Context, index string, body obj, dst any
 		return err
 	}
 	return r.check()
+}
+
+// encodeBody writes a request body. Its objects' keys keep no order, which
+// Elasticsearch does not need; keys of the engine's caches are written
+// sorted (countKey, sortKey).
+func encodeBody(body obj) ([]byte, error) {
+	return json.MarshalWithOption(body, json.UnorderedMap())
 }
 
 // msearch runs several searches on index in one request.
@@ -122,7 +129,7 @@ func (e *Engine) msearch(ctx context.Context, index string, bodies []obj) ([]sea
 		return nil, err
 	}
 	for _, body := range bodies {
-		b, err := json.Marshal(body)
+		b, err := encodeBody(body)
 		if err != nil {
 			return nil, fmt.Errorf("encode search: %w", err)
 		}
