@@ -30,6 +30,27 @@ func aperture(t string) string {
 	return m[2]
 }
 
+// apertureAt returns the aperture chunk i of a title states: one aperture
+// reads, or a bare f-number right after a focal length ("70-200mm F4 L",
+// "35 mm F2"), where no model is named so.
+func apertureAt(cs []chunk, i int) string {
+	if a := aperture(cs[i].text); a != "" || i == 0 {
+		return a
+	}
+	m := apertureChunk.FindStringSubmatch(cs[i].text)
+	if m == nil || leadingNumber(m[2]) > maxAperture {
+		return ""
+	}
+	prev := cs[i-1].text
+	if prev == "mm" && i > 1 {
+		prev = cs[i-2].text + "mm"
+	}
+	if n, ok := strings.CutSuffix(prev, "mm"); ok && (isNumber(n) || focalRange(prev)) {
+		return m[2]
+	}
+	return ""
+}
+
 // focalEnds returns the two ends of a zoom lens's focal range that chunk i
 // of a title states ("70-300mm", "24-70 mm"), or false.
 func focalEnds(cs []chunk, i int) (short, long string, ok bool) {

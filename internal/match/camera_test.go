@@ -58,6 +58,30 @@ func TestCompareCameras(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "a bare f-number after the focal range, its letter apart",
+			a:        Item{Brand: "Acme", Title: "Acme EF 70-200mm f/4L USM"},
+			b:        Item{Brand: "Acme", Title: "Acme EF 70-200mm F4 L USM"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a bare f-number after one focal length names an aperture",
+			a:          Item{Brand: "Acme", Title: "Acme 35mm F2 Prime Lens"},
+			b:          Item{Brand: "Acme", Title: "Acme 35mm f/1.4 Prime Lens"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "a plus before a colon",
+			a:        Item{Brand: "Acme", Title: "Acme Hero3+ Silver Edition"},
+			b:        Item{Brand: "Acme", Title: "Acme HERO3+: Silver Edition"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a plus before a colon against none",
+			a:          Item{Brand: "Acme", Title: "Acme HERO3+: Silver Edition"},
+			b:          Item{Brand: "Acme", Title: "Acme HERO3: Silver Edition"},
+			wantReason: "variant",
+		},
+		{
 			name:       "a body against a kit with two lenses",
 			a:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera - Body only"},
 			b:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera with 16-50mm and 55-210mm Lenses Black"},

@@ -240,7 +240,7 @@ func romanNumerals(ws []string) []string {
 // readCodes reads the model codes of chunk i of a title.
 func (p *profile) readCodes(cs []chunk, i int) {
 	c := cs[i]
-	if aperture(c.text) != "" {
+	if apertureAt(cs, i) != "" {
 		return // "f/4-5.6", "F2.8L": a lens's aperture
 	}
 	prev, prev2 := "", ""
@@ -428,7 +428,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			prevWord = ""
 		}
 		prevFit = c.fit
-		if a := aperture(c.text); a != "" {
+		if a := apertureAt(cs, i); a != "" {
 			p.addSlot("#f", a, c.fit)
 			prevWord = ""
 			continue

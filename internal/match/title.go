@@ -104,7 +104,9 @@ func (c *chunker) flush() {
 		}
 		inch = k < len(c.folded) && (c.folded[k] == '"' || c.folded[k] == '\'')
 	}
-	plus := strings.HasSuffix(raw, "+") && !strings.HasSuffix(raw, "++") && len(t) == len(raw)-1 && t != "copilot"
+	// "S23+", and "Hero3+:" with punctuation after the plus.
+	end := strings.TrimRight(raw, "-/.:&#*~_=<>")
+	plus := strings.HasSuffix(end, "+") && !strings.HasSuffix(end, "++") && end[:len(end)-1] == t && t != "copilot"
 	if c.brk {
 		c.fit = false // "Case for iPhone 15 - Black": the colour is the case's
 	}
