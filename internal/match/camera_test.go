@@ -82,6 +82,12 @@ func TestCompareCameras(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:     "one lens, its focal range and aperture written two ways, titles otherwise apart",
+			a:        Item{Brand: "Acme", Title: "ACME 24-70 mm f/2.8 L II USM"},
+			b:        Item{Brand: "Acme", Title: "Acme EF 24-70mm f/2.8L II USM - Shopwijzer"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a body against a kit with two lenses",
 			a:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera - Body only"},
 			b:          Item{Brand: "Acme", Title: "Acme Alpha a6100 Mirrorless Camera with 16-50mm and 55-210mm Lenses Black"},

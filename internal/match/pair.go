@@ -54,13 +54,15 @@ type Matcher struct {
 // match needs alone, with the support of a shared item number or model
 // name, with a code one title names as the device it fits and the other as
 // its own or one a description names, with a shared model name of five or
-// more characters, and when both listings name codes of their own that
-// nothing relates; and the similarity of the devices two accessories fit.
+// more characters, with one lens of one brand (its focal range and
+// aperture), and when both listings name codes of their own that nothing
+// relates; and the similarity of the devices two accessories fit.
 const (
 	titleThreshold     = 0.75
 	weakCodeThreshold  = 0.5
 	fitCodeThreshold   = 0.3
 	longLineThreshold  = 0.35
+	lensThreshold      = 0.3
 	unrelatedThreshold = 0.85
 	fitThreshold       = 0.6
 )
@@ -201,6 +203,9 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 	case ev.desc && tr.score("description-code", s >= fitCodeThreshold, Merge, s, fitCodeThreshold):
 		return "description-code"
 	case ev.line && ev.lineLen >= 5 && tr.score("long-model-name", s >= longLineThreshold, Merge, s, longLineThreshold):
+		return "model-name"
+	case s >= lensThreshold && !ev.unrelated &&
+		tr.check("lens", p.brand != "" && p.brand == q.brand && sharedLens(p, q), Merge, seeSlots, p, q):
 		return "model-name"
 	case ev.line && tr.score("model-name", s >= weakCodeThreshold, Merge, s, weakCodeThreshold):
 		return "model-name"
