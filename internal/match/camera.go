@@ -94,6 +94,26 @@ func sharedLens(p, q *profile) bool {
 	return kp == 3 && kq == 3
 }
 
+// sharedRange reports whether two titles name one zoom's focal range, both
+// its ends, whether or not both state its aperture.
+func sharedRange(p, q *profile) bool {
+	var np, nq, shared int
+	for _, s := range p.slots {
+		if s.key == "#mm" {
+			np++
+			if slices.Contains(q.slots, s) {
+				shared++
+			}
+		}
+	}
+	for _, s := range q.slots {
+		if s.key == "#mm" {
+			nq++
+		}
+	}
+	return np == 2 && nq == 2 && shared == 2
+}
+
 // lensKey is a bit for each of a lens's measures: its focal length and its
 // aperture.
 func lensKey(k string) int {

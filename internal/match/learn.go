@@ -49,6 +49,9 @@ func FeatureNames() []string {
 		"other-category",   // both have a category, and they differ
 		"model-word",       // a word of letters and digits both titles give, not a measure ("gh4", "t5i")
 		"lens",             // both name one lens by its focal length and aperture
+		"focal-range",      // one brand, both name one zoom's focal range (an aperture may be missing)
+		"brand-model-word", // one brand, and a model word both titles give
+		"short-in-long",    // one brand, and one title's words all within the other's
 	}
 }
 
@@ -112,7 +115,7 @@ func (m *Matcher) Features(a, b Item) ([]float64, bool) {
 }
 
 // featureCount is the number of the scorer's inputs.
-const featureCount = 23
+const featureCount = 26
 
 // features computes the scorer's inputs from what the rules read.
 // They are an array, so that deciding a pair allocates nothing for them.
@@ -158,6 +161,7 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]fl
 		}
 	}
 	np, nq := float64(len(p.words)), float64(len(q.words))
+	sameBrand := p.brand != "" && p.brand == q.brand
 	return [featureCount]float64{
 		s,
 		min(cp, cq),
@@ -182,6 +186,9 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]fl
 		flag(p.category != "" && q.category != "" && p.category != q.category),
 		flag(sharedModelWord(p, q)),
 		flag(sharedLens(p, q)),
+		flag(sameBrand && sharedRange(p, q)),
+		flag(sameBrand && sharedModelWord(p, q)),
+		flag(sameBrand && max(cp, cq) >= 0.99),
 	}
 }
 

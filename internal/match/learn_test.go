@@ -131,3 +131,56 @@ func TestSharedModelWord(t *testing.T) {
 		}
 	}
 }
+
+// TestBrandFeatures checks the scorer's inputs that ask for one brand: a
+// zoom's focal range, a model word, a short title within a long one.
+func TestBrandFeatures(t *testing.T) {
+	tests := []struct {
+		name       string
+		a, b       Item
+		want, zero []string
+	}{
+		{
+			name: "one zoom's range, one aperture missing",
+			a:    Item{Brand: "Acme", Title: "Acme EF-S 10-22mm f/3.5-4.5 USM Lens"},
+			b:    Item{Brand: "Acme", Title: "Acme EF-S wide-angle zoom lens 10-22mm 9518A002"},
+			want: []string{"focal-range"}, zero: []string{"lens", "short-in-long"},
+		},
+		{
+			name: "one range from two makers",
+			a:    Item{Brand: "Acme", Title: "Acme EF 70-300mm f/4-5.6 Lens"},
+			b:    Item{Brand: "Optix", Title: "Optix 70-300mm f/4-5.6 DG Macro for Acme"},
+			zero: []string{"focal-range", "brand-model-word"},
+		},
+		{
+			name: "one camera's model word",
+			a:    Item{Brand: "Acme", Title: "Acme EOS 6D digital camera 8035B002"},
+			b:    Item{Brand: "Acme", Title: "Used Acme 6D DSLR D - Good"},
+			want: []string{"brand-model-word"}, zero: []string{"focal-range"},
+		},
+		{
+			name: "a short title within a long one",
+			a:    Item{Brand: "Acme", Title: "Acme Composite Cable"},
+			b:    Item{Brand: "Acme", Title: "Acme HERO3 Composite Cable - ACMPS-301"},
+			want: []string{"short-in-long"},
+		},
+	}
+	names := FeatureNames()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Matcher{opt: Options{descriptions: true}}
+			p, q := profileOf(tt.a, m.opt), profileOf(tt.b, m.opt)
+			f := m.features(&p, &q, codeEvidence(&p, &q), m.similarity(&p, &q))
+			for _, n := range tt.want {
+				if f[slices.Index(names, n)] != 1 {
+					t.Errorf("%s = %v, want 1", n, f[slices.Index(names, n)])
+				}
+			}
+			for _, n := range tt.zero {
+				if f[slices.Index(names, n)] != 0 {
+					t.Errorf("%s = %v, want 0", n, f[slices.Index(names, n)])
+				}
+			}
+		})
+	}
+}
