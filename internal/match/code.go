@@ -543,3 +543,31 @@ func runPattern(s string) string {
 	}
 	return string(b[:n])
 }
+
+// joinRevisions writes, in place, a model number's revision digit that a
+// title sets after a slash ("BHWD149/1", "BHWM129/2") glued to the number,
+// as other titles write it ("BHWD1491"). The number is letters and three
+// or more digits: "HERO4/3" lists two models.
+func joinRevisions(cs []chunk) []chunk {
+	for i := range cs {
+		num, rev, ok := strings.Cut(cs[i].text, "/")
+		if !ok || len(rev) != 1 || !isDigitByte(rev[0]) {
+			continue
+		}
+		if l, d, ok := letterDigits(num); ok && len(l) >= 2 && len(d) >= 3 {
+			cs[i].text = num + rev
+		}
+	}
+	return cs
+}
+
+// revision reports whether code b is code a with a revision digit glued on
+// ("BHWD149" and "BHWD1491", "BHWD149/1" as joinRevisions writes it): a
+// model number of letters and three or more digits, and one digit more.
+func revision(a, b string) bool {
+	if len(b) != len(a)+1 || !strings.HasPrefix(b, a) || !isDigitByte(b[len(b)-1]) {
+		return false
+	}
+	l, d, ok := letterDigits(strings.ToLower(a))
+	return ok && len(l) >= 2 && len(d) >= 3
+}

@@ -7,6 +7,30 @@ import "testing"
 // not merge.
 func TestCompareRetailerSpellings(t *testing.T) {
 	tests := []compareCase{
+		{
+			name:     "a model number and its revision digit after a slash",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149/1 washer dryer white"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 7kg wash 5kg dry 1400rpm integrated washer dryer white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a model number without its revision digit",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a count after a part number field's separator is no revision",
+			a:          Item{Retailer: "A", Brand: "Acme", ModelNumber: "ZCUSB232_4", Title: "Acme 4 port usb to serial adapter hub ZCUSB232 4"},
+			b:          Item{Retailer: "B", Brand: "Acme", ModelNumber: "ZCUSB2328", Title: "Acme ZCUSB2328 8 port usb to serial adapter hub"},
+			wantReason: "code",
+		},
+		{
+			name:       "two models listed with a slash are no revision",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZX10/2 battery"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZX102 battery"},
+			wantReason: "model-line",
+		},
 		// Measures stated to different precision.
 		{
 			name:     "a rounded screen size",

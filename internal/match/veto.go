@@ -175,7 +175,8 @@ func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 }
 
 // subset reports whether every number a gives key k is among b's; measures
-// agree when they are about the same (see aboutEqual).
+// agree when they are about the same (see aboutEqual), a model number
+// with its revision digit ("BHWD1491") as the number without it.
 func subset(a, b []slot, k string, key func(slot) string) bool {
 	measure := strings.HasPrefix(strings.TrimPrefix(k, "@"), "#")
 	for _, s := range a {
@@ -183,7 +184,8 @@ func subset(a, b []slot, k string, key func(slot) string) bool {
 			continue
 		}
 		if !slices.ContainsFunc(b, func(t slot) bool {
-			return key(t) == k && (t.num == s.num || measure && aboutEqual(t.num, s.num))
+			return key(t) == k && (t.num == s.num || measure && aboutEqual(t.num, s.num) ||
+				!measure && revision(k+s.num, k+t.num) || !measure && revision(k+t.num, k+s.num))
 		}) {
 			return false
 		}
