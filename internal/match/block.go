@@ -47,9 +47,14 @@ func (g *groups) linkCodes(part []int) {
 			}
 		}
 	}
-	for _, k := range order {
-		if m := members[k]; len(m) >= 2 {
-			g.merge(m, false)
+	// A brand's codes first, then the codes that bridge brands: a bridge
+	// then meets the groups its brand's listings already form, not each
+	// listing alone, of which there may be more than one key joins.
+	for _, bridge := range []bool{false, true} {
+		for _, k := range order {
+			if m := members[k]; len(m) >= 2 && strings.HasPrefix(k, "\x00") == bridge {
+				g.merge(m, false)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -218,5 +219,26 @@ func TestGroupCodeInPieces(t *testing.T) {
 				t.Errorf("Group mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestGroupBridgeAfterBrand checks that a listing filed under no brand, or
+// under its series, joins through its long model code the group the
+// brand's listings of that code form, though with them more shops list the
+// code than one key joins listing by listing.
+func TestGroupBridgeAfterBrand(t *testing.T) {
+	var items []Item
+	var want []int
+	for i := range maxKeyGroups - 1 {
+		items = append(items, Item{Retailer: fmt.Sprintf("m%d", i), Brand: "Acme", Title: "Acme WXG30462GB 7kg washer dryer white"})
+		want = append(want, i)
+	}
+	items = append(items,
+		Item{Retailer: "x", Title: "WXG30462GB washer dryer 7kg load 1500rpm spin in white"},
+		Item{Retailer: "y", Brand: "Serie", Title: "Serie 6 WXG30462GB 7kg 1500 spin washer dryer"},
+	)
+	want = append(want, len(items)-2, len(items)-1)
+	if diff := cmp.Diff([][]int{want}, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
 }
