@@ -108,11 +108,12 @@ func processorPack(words []string) edition {
 
 // processorTiers are the words between a processor's family and its
 // number: a tier ("Core Ultra 7 155H", "Ryzen 5 2600", "Xeon Gold 6130",
-// "Xeon W 2133"), a core count ("Pentium Dual Core G4600") or the kind
-// ("Ryzen 5 CPU 2600X").
+// "Xeon W 2133"), a generation or core count ("Pentium Dual Core G4600",
+// "Athlon II X3 455", "Phenom X4 9650") or the kind ("Ryzen 5 CPU 2600X").
 var processorTiers = map[string]bool{
 	"ultra": true, "gold": true, "silver": true, "bronze": true, "platinum": true, "w": true, "e": true,
 	"phi": true, "dual": true, "quad": true, "cpu": true, "processor": true, "prozessor": true,
+	"ii": true, "x2": true, "x3": true, "x4": true, "x6": true, "x8": true,
 }
 
 // maxTierWords is the most words read between a processor's family and its

@@ -92,6 +92,8 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Ryzen 7 Eight Core 1700X", []string{"1700X"}},
 		{"Chipco Ryzen 5 CPU 2600X 3.6GHz", []string{"2600X"}},
 		{"Chipco Xeon Gold 6130 2.1GHz 16 Core", []string{"6130"}},
+		{"Chipco Athlon II X3 455 3.3GHz triple core processor", []string{"455"}},
+		{"Chipco Phenom X4 9650 2.3GHz", []string{"9650"}},
 		{"Chipco Xeon W 2133 Hexa Core", []string{"2133"}},
 		{"Chipco Pentium Dual Core G4600 3.6GHz", []string{"G4600"}},
 		{"Chipco Core i5 Socket 1151 Cooler Bracket", nil},
