@@ -12,17 +12,23 @@ import (
 	"productsearch/internal/publish"
 )
 
-// runPublish finishes a partitioned run:
+// runPublish publishes a snapshot already written, or finishes a
+// partitioned run:
 //
+//	indexer publish [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-shards N] [--es-replicas N] [--partition i/N --run R] SNAPSHOT
 //	indexer publish --finish --partitions N --run R [--es-url URL] [--es-index ALIAS] [--es-keep N] [--es-replicas N] [--force] [--max-shrink F]
 //
-// Every partition must be done and agree on the catalog; then the run's
-// index is verified, its replicas raised and the alias moved to it. When a
-// partition is missing it fails and the alias stays on the previous index.
+// The first loads the snapshot into a new index (or a partition of it into
+// the run's index) as `indexer sync --publish elasticsearch` does after
+// writing it: to a new cluster, or again after a publish failed, without
+// reading the feeds. The second needs every partition done and agreeing on
+// the catalog; then the run's index is verified, its replicas raised and
+// the alias moved to it. When a partition is missing it fails and the
+// alias stays on the previous index.
 func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("indexer publish", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	finish := fs.Bool("finish", false, "move the alias to the index of a partitioned run once every partition is done")
+	finish := fs.Bool("finish", false, "move the alias to the index of a partitioned run once every partition is done (no snapshot argument)")
 	force := fs.Bool("force", false, "publish even if the catalog shrinks by more than --max-shrink")
 	shrink := fs.Float64("max-shrink", publish.DefaultMaxShrink, "refuse a catalog with fewer than (1 - `fraction`) times the published products")
 	statusFile := fs.String("status-file", "", "also write a short JSON account to `path` (in Kubernetes: /dev/termination-log)")
@@ -30,7 +36,14 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rep, err := finishRun(ctx, pf, *finish, *shrink, *force, fs.NArg(), stdout, stderr)
+	var rep *publish.Report
+	var err error
+	if *finish || fs.NArg() != 1 {
+		rep, err = finishRun(ctx, pf, *finish, *shrink, *force, fs.NArg(), stdout, stderr)
+	} else {
+		pf.target = "elasticsearch"
+		rep, err = pf.run(ctx, fs.Arg(0), *shrink, *force, stdout, stderr)
+	}
 	if *statusFile != "" {
 		if werr := os.WriteFile(*statusFile, syncSummary(nil, rep, err).Encode(), 0o644); werr != nil {
 			fmt.Fprintf(stderr, "indexer: status file: %v\n", werr)
@@ -42,10 +55,10 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func finishRun(ctx context.Context, pf *publishFlags, finish bool, shrink float64, force bool, nargs int,
 	stdout, stderr io.Writer) (*publish.Report, error) {
 	switch {
-	case nargs > 0:
-		return nil, errors.New("publish takes no arguments")
+	case finish && nargs > 0:
+		return nil, errors.New("publish --finish takes no snapshot: the partitions have published theirs")
 	case !finish:
-		return nil, errors.New("publish needs --finish: a whole catalog is published by `indexer sync --publish elasticsearch`")
+		return nil, errors.New("publish needs one snapshot to publish, or --finish to finish a partitioned run")
 	case pf.partition != "":
 		return nil, errors.New("publish --finish takes --partitions N, the number of partitions, not --partition")
 	case pf.partitions < 1:

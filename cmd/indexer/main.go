@@ -44,6 +44,8 @@ const usage = `usage: indexer <command> [flags]
 commands:
   sync   read the retailer feeds and publish a catalog snapshot with its index file
   index  write the index file of an existing snapshot (the API maps it)
+  publish SNAPSHOT
+         publish a snapshot already written to Elasticsearch (as sync --publish does)
   publish --finish
          move the alias to the index of a partitioned run once every partition is done
   demo   write the demo feed set (7 fictional retailers) with its ground truth

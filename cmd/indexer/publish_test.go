@@ -104,9 +104,33 @@ func TestPublishRunErrors(t *testing.T) {
 	}
 }
 
-// TestPublishRun publishes a written snapshot to the node as `indexer sync
-// --publish elasticsearch` does after a sync: the alias goes live, the
-// report is written beside the snapshot and summarised.
+// TestPublishCommandArgs checks what `indexer publish` asks of its
+// arguments before it contacts a cluster.
+func TestPublishCommandArgs(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"nothing to publish", []string{"--es-url", "http://127.0.0.1:1"}, "needs one snapshot to publish, or --finish"},
+		{"two snapshots", []string{"a.snapshot", "b.snapshot"}, "needs one snapshot to publish, or --finish"},
+		{"finish with a snapshot", []string{"--finish", "--partitions", "2", "--run", "r", "a.snapshot"}, "takes no snapshot"},
+		{"missing snapshot", []string{"--es-url", "http://127.0.0.1:1", "--es-wait", "0", "/nonexistent/catalog.snapshot"}, "read snapshot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := runPublish(context.Background(), tt.args, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("publish %q = %v, want an error containing %q", tt.args, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestPublishRun publishes a written snapshot to the node with `indexer
+// publish SNAPSHOT`, as `indexer sync --publish elasticsearch` does after a
+// sync: the alias goes live, the report is written beside the snapshot and
+// summarised.
 func TestPublishRun(t *testing.T) {
 	addr := os.Getenv(config.EnvESURL)
 	if addr == "" {
@@ -127,9 +151,8 @@ func TestPublishRun(t *testing.T) {
 	if err := catalog.WriteSnapshot(path, s); err != nil {
 		t.Fatal(err)
 	}
-	pf := publishFlags{target: "elasticsearch", url: addr, index: alias, keep: 2}
 	var stdout, stderr bytes.Buffer
-	_, err := pf.run(context.Background(), path, 0.3, false, &stdout, &stderr)
+	err := runPublish(context.Background(), []string{"--es-url", addr, "--es-index", alias, "--es-keep", "2", path}, &stdout, &stderr)
 	name := alias + "-20250601t080000z"
 	t.Cleanup(func() {
 		c, err := elastic.NewClient(elastic.Connection{Addresses: strings.Split(addr, ",")})
