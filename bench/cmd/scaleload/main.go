@@ -5,7 +5,7 @@
 // several scales with the mix of the 1x catalog, so every scale answers
 // the same queries.
 //
-//	scaleload -mix build/bench/scale/catalog-x1.snapshot -base http://127.0.0.1:8080 -key KEY [-time 10s] [-lite-time 10s] [-workers 16]
+//	scaleload -mix build/bench/scale/catalog-x1.snapshot -base http://127.0.0.1:8080 -key KEY [-time 10s] [-lite-time 10s] [-workers 16] [-lite-only]
 package main
 
 import (
@@ -58,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	minTime := fs.Duration("time", 10*time.Second, "minimum `duration` of the one-at-a-time passes")
 	liteTime := fs.Duration("lite-time", 10*time.Second, "`duration` of the lite request-rate run")
 	workers := fs.Int("workers", 16, "closed-loop `clients` of the request-rate run")
+	liteOnly := fs.Bool("lite-only", false, "only the request-rate run (as during a reload), no per-class passes")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,13 +73,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	snap = nil
 	tr := &http.Transport{MaxIdleConnsPerHost: *workers + 1}
 	h := &bench.HTTPSearcher{Base: *base, Key: *key, Client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
-	samples, err := bench.Measure(ctx, h, mix, bench.Budget{MinPasses: 2, MaxPasses: 50, MinTime: *minTime})
-	if err != nil {
-		return err
+	var samples []bench.Sample
+	if !*liteOnly {
+		samples, err = bench.Measure(ctx, h, mix, bench.Budget{MinPasses: 2, MaxPasses: 50, MinTime: *minTime})
+		if err != nil {
+			return err
+		}
 	}
 	rep := report{Classes: map[string]classStats{}, Searches: len(samples)}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	for _, class := range bench.Classes() {
+		if *liteOnly {
+			break
+		}
 		st := bench.Summarize(samples, func(s bench.Sample) bool { return mix[s.Query].Class == class })
 		n := 0
 		for _, q := range mix {
