@@ -1,11 +1,18 @@
 package memory
 
-import mathbits "math/bits"
+import (
+	"cmp"
+	"math"
+	mathbits "math/bits"
+	"slices"
 
-// A relevance ranking reads its documents in length norm order, stopping
-// early (see bestK), when they are at least earlyMin and earlyRatio times
-// the documents it keeps; fewer are all scored, which costs less than the
-// passes over rank space that reading in order takes.
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// A relevance ranking reads its documents by descending length norm,
+// stopping early (see bestK), when they are at least earlyMin and
+// earlyRatio times the documents it keeps; fewer are all scored, which
+// costs less than the bitmap operations that reading in order takes.
 const (
 	earlyMin   = 4096
 	earlyRatio = 8
@@ -15,68 +22,153 @@ const (
 // length norm order.
 func early(n, k int) bool { return n >= earlyMin && n >= earlyRatio*k }
 
+// The documents one pass of a ranking reads.
+const (
+	passAll         = iota
+	passProducts    // the products' tier
+	passAccessories // the accessories' tier: accessories and the products q.fits
+)
+
+// normBucket is a run of the norm order: the documents of one tier (see
+// docInfo) with one length norm. A title's norm depends only on its number
+// of words, so an index has few buckets.
+type normBucket struct {
+	tier uint8
+	norm float64
+	docs *roaring.Bitmap
+}
+
+// buildBuckets splits the norm order into its buckets.
+func (ix *index) buildBuckets() {
+	ix.buckets = nil
+	var run []uint32
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		bm := roaring.New()
+		bm.AddMany(run)
+		bm.RunOptimize()
+		info := &ix.info[run[0]]
+		ix.buckets = append(ix.buckets, normBucket{tier: info.tier, norm: info.norm, docs: bm})
+		run = run[:0]
+	}
+	for i, doc := range ix.normOrder {
+		if i > 0 {
+			prev, cur := &ix.info[ix.normOrder[i-1]], &ix.info[doc]
+			if prev.tier != cur.tier || math.Float64bits(prev.norm) != math.Float64bits(cur.norm) {
+				flush()
+			}
+		}
+		run = append(run, doc)
+	}
+	flush()
+}
+
 // bestOpt is the most a title can hold of the optional weights: every
-// query word's and every pair's, added in the order score
-// adds them. Float addition of non-negative weights is monotone, so no
-// title's sum exceeds it, and total(bestOpt(), true, norm) bounds the
-// score of every title with that norm.
-func (q *query) bestOpt() float64 {
+// query word's with a posting list and every pair's it could hold, added
+// in the order score adds them. Float addition of non-negative weights is
+// monotone, so no title's sum exceeds it, and total(bestOpt(), true, norm)
+// bounds the score of every title with that norm.
+func (q *query) bestOpt() float64 { return q.bestOptWithout(0) }
+
+// bestOptWithout is bestOpt for the titles that lack the query words of
+// the positions in skip. A pair counts when it is held joined (a term of
+// its own) or both its words may be held.
+func (q *query) bestOptWithout(skip uint32) float64 {
 	sc := q.sc
+	var held, joined uint32
+	for _, m := range sc.markers {
+		if m.bit < 1<<32 {
+			held |= uint32(m.bit)
+		} else {
+			joined |= uint32(m.bit >> 32)
+		}
+	}
+	held &^= q.reqBits | skip
+	avail := held | q.reqBits
 	sum := 0.0
 	for p := range q.nScored {
-		if q.reqBits&(1<<p) == 0 {
+		if held&(1<<p) != 0 {
 			sum += sc.termW[p]
 		}
 	}
 	for p := range q.nScored {
-		sum += sc.pairW[p]
+		if joined&(1<<p) != 0 || q.pairBits&(1<<p) != 0 && avail&(3<<p) == 3<<p {
+			sum += sc.pairW[p]
+		}
 	}
 	return sum
 }
 
-// bestK returns the k best of docs (of lo..hi when docs is nil) by
-// relevance, in no particular order: the same documents as scoring every
-// one and keeping the k best. Documents are read tier by tier, each by
-// descending length norm, and reading stops once the best score a
-// document left could have, the total of bestOpt at its norm, cannot beat
-// the k-th best found: norms only fall from there, and ties on the score
-// go to the browse rank, so no later document could enter.
+// candidateSet returns the candidates as a bitmap, which the caller must
+// not change.
+func (q *query) candidateSet() *roaring.Bitmap {
+	c := &q.c
+	if c.bm == nil {
+		bm := roaring.New()
+		bm.AddRange(uint64(c.lo), uint64(c.hi))
+		return bm
+	}
+	if c.bm.GetCardinality() == uint64(len(c.docs)) {
+		return c.bm
+	}
+	bm := c.bm.Clone()
+	bm.RemoveRange(0, uint64(c.lo))
+	bm.RemoveRange(uint64(c.hi), math.MaxUint32+1)
+	return bm
+}
+
+// setOf returns docs, candidates in document order (all of them when nil),
+// as a bitmap the caller must not change.
+func (q *query) setOf(docs []uint32) *roaring.Bitmap {
+	if docs == nil || len(docs) == q.c.len() {
+		return q.candidateSet()
+	}
+	bm := roaring.New()
+	bm.AddMany(docs)
+	return bm
+}
+
+// bestK returns the k best of docs (candidates in document order; all of
+// them when nil) by relevance, in no particular order: the same documents
+// as scoring every one and keeping the k best.
 //
-// The reading follows the norm order, whose products' ranks come before
-// its accessories' and fall in norm within each: a pass reads the two
-// spans in turn, each stopping on its own (the products made for a query
-// word are read, in the accessories' pass, from the products' span).
+// The documents are split in cells by the query words they hold (see
+// cells), each with a bound on its titles' optional weights; a cell is
+// read bucket by bucket of the norm order (descending length norm), a
+// bucket's documents taken from it by intersecting bitmaps. The reading
+// always takes, of every cell's next bucket, the one whose bound, the
+// total of the cell's bound at the bucket's norm, is highest, and stops
+// once that bound cannot beat the k-th best found: bounds only fall from
+// there, and ties on the score go to the browse rank, so no document left
+// could enter.
+//
+// Tiers are read in turn: the products' buckets, then the accessories'
+// buckets with, when products made for a query word move to the
+// accessories' tier, the products' buckets again for those.
 //
 // The documents that may still enter are gathered unsorted; whenever they
 // are twice k, the k best are selected (linear time) and the worst of
 // them is the bar to beat.
-func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
+func (q *query) bestK(docs []uint32, k int) []ranked {
 	if k <= 0 {
 		return q.sc.ranked[:0]
 	}
-	q.computeMasks()
-	b := bestReader{q: q, best: q.bestOpt(), k: k, rs: q.sc.ranked[:0]}
+	b := bestReader{q: q, k: k, rs: q.sc.ranked[:0]}
+	if q.fit && q.useTier {
+		b.fits = roaring.FastOr(q.sc.fitSets...)
+	}
+	b.cells, b.split = q.cells(q.setOf(docs))
 	passes := []int{passAll}
 	if q.useTier {
 		passes = []int{passProducts, passAccessories}
 	}
-	ix := q.ix
-	spans := [2][2]uint32{{0, ix.productRank}, {ix.productRank, uint32(ix.n)}}
 	for _, pass := range passes {
 		if b.full && b.bar.tier == 0 {
 			break // k products fill the page
 		}
-		b.tier = 0
-		if pass == passAccessories {
-			b.tier = 1
-		}
-		bits := q.markRanks(docs, lo, hi, false, pass, ix.normRank)
-		for i, sp := range spans {
-			if pass == passProducts && i > 0 {
-				break // no accessory is marked
-			}
-			b.read(bits, sp[0], sp[1])
-		}
+		b.read(pass)
 	}
 	rs := b.rs
 	if len(rs) > k {
@@ -87,53 +179,183 @@ func (q *query) bestK(docs []uint32, lo, hi uint32, k int) []ranked {
 	return rs
 }
 
-// bestReader gathers the best documents of a bestK.
-type bestReader struct {
-	q    *query
-	best float64 // bestOpt
-	k    int
-	tier uint8 // of the pass being read
-	rs   []ranked
-	bar  ranked // the k-th best so far, once full
-	full bool
+// maxSplit caps the query words cells split on: at most 2^maxSplit cells.
+const maxSplit = 4
+
+// cell is documents of a ranking holding the same query words of those
+// the ranking splits on, with a bound on their titles' optional weights.
+type cell struct {
+	docs *roaring.Bitmap
+	held uint32 // the split words the documents hold, by query position
+	best float64
 }
 
-// read reads the marks of bits over norm ranks lo..hi-1 in order, until
-// the bound of the next document cannot beat the bar.
-func (b *bestReader) read(bits []uint64, lo, hi uint32) {
-	if lo >= hi {
-		return
+// cells splits set by the ranking-only words with posting lists, the
+// maxSplit heaviest, into the non-empty cells of documents holding the
+// same of them, and returns the positions split on. A cell's bound is
+// bestOptWithout the split words its documents lack.
+func (q *query) cells(set *roaring.Bitmap) ([]cell, uint32) {
+	sc := q.sc
+	var words []marker
+	for _, m := range sc.markers {
+		if m.bit < 1<<32 {
+			words = append(words, m)
+		}
 	}
-	q, ix := b.q, b.q.ix
-	last := (hi - 1) >> 6
-	for w := lo >> 6; w <= last; w++ {
-		x := bits[w]
-		if w == lo>>6 {
-			x &= ^uint64(0) << (lo & 63)
-		}
-		if w == last {
-			x &= ^uint64(0) >> (63 - (hi-1)&63)
-		}
-		for ; x != 0; x &= x - 1 {
-			doc := ix.normOrder[w<<6+uint32(mathbits.TrailingZeros64(x))]
-			if !b.full {
-				b.rs = append(b.rs, q.key(doc))
-				if b.full = len(b.rs) == b.k; b.full {
-					b.bar = worst(b.rs)
-				}
-				continue
+	slices.SortStableFunc(words, func(a, b marker) int {
+		return cmp.Compare(sc.termW[mathbits.TrailingZeros64(b.bit)], sc.termW[mathbits.TrailingZeros64(a.bit)])
+	})
+	words = words[:min(len(words), maxSplit)]
+	split := uint32(0)
+	cells := []cell{{docs: set}}
+	for _, w := range words {
+		split |= uint32(w.bit)
+		next := make([]cell, 0, 2*len(cells))
+		for _, c := range cells {
+			if in := roaring.And(c.docs, w.bm); !in.IsEmpty() {
+				next = append(next, cell{docs: in, held: c.held | uint32(w.bit)})
 			}
-			bound := ranked{tier: b.tier, score: q.total(b.best, true, ix.info[doc].norm)}
-			if !rankedLess(&bound, &b.bar) {
-				return
+			if out := roaring.AndNot(c.docs, w.bm); !out.IsEmpty() {
+				next = append(next, cell{docs: out, held: c.held})
 			}
-			if r := q.key(doc); rankedLess(&r, &b.bar) {
-				b.rs = append(b.rs, r)
-				if len(b.rs) >= 2*b.k {
-					selectTop(b.rs, b.k)
-					b.rs = b.rs[:b.k]
-					b.bar = worst(b.rs)
+		}
+		cells = next
+	}
+	for i := range cells {
+		cells[i].best = q.bestOptWithout(split &^ cells[i].held)
+	}
+	return cells, split
+}
+
+// bestReader gathers the best documents of a bestK.
+type bestReader struct {
+	q     *query
+	cells []cell
+	split uint32          // the query positions the cells split on
+	fits  *roaring.Bitmap // the products made for a query word, when they move to the accessories' tier
+	k     int
+	tier  uint8 // of the pass being read
+	rs    []ranked
+	bar   ranked // the k-th best so far, once full
+	full  bool
+}
+
+// stream is one cell's buckets of one span (0 the products', 1 the
+// accessories') as one pass reads them.
+type stream struct {
+	cell  int
+	span  uint8
+	next  int     // the next bucket
+	bound float64 // its score bound
+}
+
+// read reads one pass's documents.
+func (b *bestReader) read(pass int) {
+	q, buckets := b.q, b.q.ix.buckets
+	b.tier = 0
+	if pass == passAccessories {
+		b.tier = 1
+	}
+	var spans []uint8
+	switch {
+	case pass == passProducts:
+		spans = []uint8{0}
+	case pass == passAccessories && b.fits == nil:
+		spans = []uint8{1}
+	default:
+		spans = []uint8{0, 1}
+	}
+	// advance moves s to its next bucket from i; false when none is left.
+	advance := func(s *stream, i int) bool {
+		for ; i < len(buckets); i++ {
+			if buckets[i].tier == s.span {
+				s.next = i
+				s.bound = q.total(b.cells[s.cell].best, true, buckets[i].norm)
+				return true
+			}
+		}
+		return false
+	}
+	var streams []stream
+	for c := range b.cells {
+		for _, span := range spans {
+			s := stream{cell: c, span: span}
+			if advance(&s, 0) {
+				streams = append(streams, s)
+			}
+		}
+	}
+	for len(streams) > 0 {
+		top := 0
+		for i := range streams {
+			if streams[i].bound > streams[top].bound {
+				top = i
+			}
+		}
+		s := &streams[top]
+		if b.full && !rankedLess(&ranked{tier: b.tier, score: s.bound}, &b.bar) {
+			return
+		}
+		c := &b.cells[s.cell]
+		x := roaring.And(c.docs, buckets[s.next].docs)
+		switch {
+		case pass == passProducts && b.fits != nil:
+			x.AndNot(b.fits)
+		case pass == passAccessories && s.span == 0:
+			x.And(b.fits)
+		}
+		if !x.IsEmpty() {
+			b.score(x, c.held)
+		}
+		if !advance(s, s.next+1) {
+			streams[top] = streams[len(streams)-1]
+			streams = streams[:len(streams)-1]
+		}
+	}
+}
+
+// score ranks the documents of x, which hold the split words of held and
+// no other, and gathers those that may enter.
+func (b *bestReader) score(x *roaring.Bitmap, held uint32) {
+	q, sc := b.q, b.q.sc
+	if !q.masked {
+		for _, m := range sc.markers {
+			if m.bit < 1<<32 && b.split&uint32(m.bit) != 0 {
+				continue // the cell tells
+			}
+			it := roaring.And(m.bm, x).Iterator()
+			for it.HasNext() {
+				doc := it.Next()
+				if sc.masks[doc] == 0 {
+					sc.touched = append(sc.touched, doc)
 				}
+				sc.masks[doc] |= m.bit
+			}
+		}
+	}
+	it := x.Iterator()
+	for it.HasNext() {
+		doc := it.Next()
+		if !q.masked && held != 0 {
+			if sc.masks[doc] == 0 {
+				sc.touched = append(sc.touched, doc)
+			}
+			sc.masks[doc] |= uint64(held)
+		}
+		r := q.key(doc)
+		if !b.full {
+			b.rs = append(b.rs, r)
+			if b.full = len(b.rs) == b.k; b.full {
+				b.bar = worst(b.rs)
+			}
+			continue
+		}
+		if rankedLess(&r, &b.bar) {
+			b.rs = append(b.rs, r)
+			if len(b.rs) >= 2*b.k {
+				selectTop(b.rs, b.k)
+				b.rs = b.rs[:b.k]
+				b.bar = worst(b.rs)
 			}
 		}
 	}

@@ -89,11 +89,7 @@ func TestBestK(t *testing.T) {
 				continue
 			}
 			want := all[:k]
-			in := docs
-			if q.c.bm == nil {
-				in = nil
-			}
-			got := slices.Clone(q.bestK(in, q.c.lo, q.c.hi, k))
+			got := slices.Clone(q.bestK(docs, k))
 			sortRanked(got)
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ranked{})); diff != "" {
 				t.Errorf("%s, k=%d: best documents differ (-all scored +bestK):\n%s", raw, k, diff)
@@ -147,6 +143,9 @@ func prepared(t *testing.T, ix *index, raw string) (*query, bool) {
 	q.prepare()
 	return q, true
 }
+
+// inAccessories reports whether doc ranks in the accessories' tier.
+func (q *query) inAccessories(doc uint32) bool { return q.ix.info[doc].tier == 1 || q.fits(doc) }
 
 // TestTieredBrowse checks a browse that moves products made for a query
 // word to the accessories' tier against sorting the candidates by tier,

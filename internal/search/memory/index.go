@@ -90,11 +90,12 @@ type index struct {
 	fits      map[string]*roaring.Bitmap // by term: products (not accessories) whose titles hold it only after "for" (search.TitleFits)
 	accessory []bool
 
-	browseOrder []uint32 // products before accessories, offer_count desc, price asc, id asc
-	browseRank  []uint32 // doc -> position in browseOrder
-	normOrder   []uint32 // products before accessories, length norm desc, then browse order
-	normRank    []uint32 // doc -> position in normOrder
-	productRank uint32   // ranks of normOrder below it are the products' tier, from it the accessories'
+	browseOrder []uint32     // products before accessories, offer_count desc, price asc, id asc
+	browseRank  []uint32     // doc -> position in browseOrder
+	normOrder   []uint32     // products before accessories, length norm desc, then browse order
+	normRank    []uint32     // doc -> position in normOrder
+	productRank uint32       // ranks of normOrder below it are the products' tier, from it the accessories'
+	buckets     []normBucket // the runs of normOrder with one tier and norm, in order (in memory)
 	info        []docInfo
 
 	attrs map[string]*attrColumn
@@ -332,6 +333,7 @@ func (ix *index) buildBrowseOrder() {
 			ix.productRank++
 		}
 	}
+	ix.buildBuckets()
 }
 
 func b2i(b bool) int {

@@ -91,11 +91,7 @@ func (q *query) judge(res *search.Result, maxCand int) []uint32 {
 func (q *query) bestCandidates(k int) []ranked {
 	n := q.c.len()
 	if early(n, k) {
-		var docs []uint32
-		if q.c.bm != nil {
-			docs = q.c.docs
-		}
-		return q.bestK(docs, q.c.lo, q.c.hi, k)
+		return q.bestK(nil, k)
 	}
 	q.computeMasks()
 	rs := q.sc.ranked[:0]

@@ -45,6 +45,7 @@ func readMapped(data []byte, table *catalog.AttributeTable) (*index, error) {
 	if err := ix.readAttributes(&secs, meta); err != nil {
 		return nil, err
 	}
+	ix.buildBuckets()
 	return ix, nil
 }
 

@@ -176,7 +176,7 @@ func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
 	}
 	var rs []ranked
 	if early(len(docs), k) {
-		rs = q.bestK(docs, 0, 0, k)
+		rs = q.bestK(docs, k)
 		sortRanked(rs)
 	} else {
 		q.computeMasks()
@@ -256,22 +256,12 @@ func (q *query) markBrowse(docs []uint32, lo, hi uint32, skipScored bool, k int,
 	if k <= 0 {
 		return out
 	}
-	bits := q.markRanks(docs, lo, hi, skipScored, passAll, q.rank)
+	bits := q.markRanks(docs, lo, hi, skipScored)
 	if q.tiered {
 		return q.readTiers(bits, k, out)
 	}
 	return q.readMarks(bits, k, out)
 }
-
-// The documents one pass of a ranking reads.
-const (
-	passAll         = iota
-	passProducts    // the products' tier
-	passAccessories // the accessories' tier: accessories and the products q.fits
-)
-
-// inAccessories reports whether doc ranks in the accessories' tier.
-func (q *query) inAccessories(doc uint32) bool { return q.ix.info[doc].tier == 1 || q.fits(doc) }
 
 // readMarks appends the documents of the first k marks of bits, a bitset
 // over browse ranks, to out.
@@ -335,10 +325,10 @@ func (ix *index) normBefore(a, b uint32) bool {
 	return ia.norm > ib.norm || (ia.norm == ib.norm && ia.rank < ib.rank)
 }
 
-// markRanks sets in a bitset over rank space (of the order rank numbers)
-// the rank of every document in docs (or in lo..hi when docs is nil) that
-// one pass reads, leaving out scored ones with skipScored.
-func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool, pass int, rank []uint32) []uint64 {
+// markRanks sets in a bitset over the query's static rank space the rank
+// of every document in docs (or in lo..hi when docs is nil), leaving out
+// scored ones with skipScored.
+func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool) []uint64 {
 	ix, sc := q.ix, q.sc
 	n := (ix.n + 63) / 64
 	if cap(sc.bits) < n {
@@ -351,10 +341,7 @@ func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool, pass in
 		if skipScored && masks[doc] != 0 {
 			return
 		}
-		if pass != passAll && q.inAccessories(doc) != (pass == passAccessories) {
-			return
-		}
-		r := rank[doc]
+		r := q.rank[doc]
 		bits[r>>6] |= 1 << (r & 63)
 	}
 	if docs != nil {
