@@ -30,39 +30,43 @@ const (
 )
 
 // normBucket is a run of the norm order: the documents of one tier (see
-// docInfo) with one length norm. A title's norm depends only on its number
-// of words, so an index has few buckets.
+// docInfo) with one length norm, the norm of a title's number of words.
+// An index has few of them: titles of maxBucketLen words or more share
+// one, whose norm is the highest of theirs (a bucket's norm bounds its
+// documents' norms).
 type normBucket struct {
 	tier uint8
 	norm float64
-	docs *roaring.Bitmap
 }
 
-// buildBuckets splits the norm order into its buckets.
+const maxBucketLen = 1024
+
+// buildBuckets lists the buckets of the norm order, by tier, then by
+// title length ascending, which is norm descending, and the bucket of
+// every document.
 func (ix *index) buildBuckets() {
-	ix.buckets = nil
-	var run []uint32
-	flush := func() {
-		if len(run) == 0 {
-			return
-		}
-		bm := roaring.New()
-		bm.AddMany(run)
-		bm.RunOptimize()
-		info := &ix.info[run[0]]
-		ix.buckets = append(ix.buckets, normBucket{tier: info.tier, norm: info.norm, docs: bm})
-		run = run[:0]
+	var norms [2][maxBucketLen + 1]float64 // by tier and title length; 0 when no title has it
+	lens := make([]uint16, ix.n)
+	for doc := range ix.n {
+		info := &ix.info[doc]
+		l := min(ix.wordsOff[doc+1]-ix.wordsOff[doc], maxBucketLen)
+		lens[doc] = uint16(l)
+		norms[info.tier][l] = max(norms[info.tier][l], info.norm)
 	}
-	for i, doc := range ix.normOrder {
-		if i > 0 {
-			prev, cur := &ix.info[ix.normOrder[i-1]], &ix.info[doc]
-			if prev.tier != cur.tier || math.Float64bits(prev.norm) != math.Float64bits(cur.norm) {
-				flush()
+	ix.buckets = nil
+	var index [2][maxBucketLen + 1]uint16
+	for t := range norms {
+		for l, norm := range norms[t] {
+			if norm != 0 {
+				index[t][l] = uint16(len(ix.buckets))
+				ix.buckets = append(ix.buckets, normBucket{tier: uint8(t), norm: norm})
 			}
 		}
-		run = append(run, doc)
 	}
-	flush()
+	for doc, l := range lens {
+		lens[doc] = index[ix.info[doc].tier][l]
+	}
+	ix.bucketOf = lens
 }
 
 // bestOpt is the most a title can hold of the optional weights: every
@@ -156,9 +160,7 @@ func (q *query) bestK(docs []uint32, k int) []ranked {
 		return q.sc.ranked[:0]
 	}
 	b := bestReader{q: q, k: k, rs: q.sc.ranked[:0]}
-	if q.fit && q.useTier {
-		b.fits = roaring.FastOr(q.sc.fitSets...)
-	}
+	b.fits = q.fit && q.useTier
 	b.cells, b.split = q.cells(q.setOf(docs))
 	passes := []int{passAll}
 	if q.useTier {
@@ -188,6 +190,31 @@ type cell struct {
 	docs *roaring.Bitmap
 	held uint32 // the split words the documents hold, by query position
 	best float64
+	// Once read, the documents by bucket: those of bucket j are
+	// sorted[start[j]:start[j+1]].
+	sorted []uint32
+	start  []int32
+}
+
+// partition sorts c's documents by bucket (a counting sort).
+func (c *cell) partition(ix *index) {
+	docs := c.docs.ToArray()
+	start := make([]int32, len(ix.buckets)+1)
+	of := make([]uint32, len(docs))
+	for i, doc := range docs {
+		of[i] = uint32(ix.bucketOf[doc])
+		start[of[i]+1]++
+	}
+	for j := range ix.buckets {
+		start[j+1] += start[j]
+	}
+	sorted := make([]uint32, len(docs))
+	next := slices.Clone(start)
+	for i, doc := range docs {
+		sorted[next[of[i]]] = doc
+		next[of[i]]++
+	}
+	c.sorted, c.start = sorted, start
 }
 
 // cells splits set by the ranking-only words with posting lists, the
@@ -231,8 +258,8 @@ func (q *query) cells(set *roaring.Bitmap) ([]cell, uint32) {
 type bestReader struct {
 	q     *query
 	cells []cell
-	split uint32          // the query positions the cells split on
-	fits  *roaring.Bitmap // the products made for a query word, when they move to the accessories' tier
+	split uint32 // the query positions the cells split on
+	fits  bool   // products made for a query word move to the accessories' tier
 	k     int
 	tier  uint8 // of the pass being read
 	rs    []ranked
@@ -260,17 +287,20 @@ func (b *bestReader) read(pass int) {
 	switch {
 	case pass == passProducts:
 		spans = []uint8{0}
-	case pass == passAccessories && b.fits == nil:
+	case pass == passAccessories && !b.fits:
 		spans = []uint8{1}
 	default:
 		spans = []uint8{0, 1}
 	}
 	// advance moves s to its next bucket from i; false when none is left.
+	// Before its cell is partitioned, empty buckets count too: the bound
+	// holds all the same.
 	advance := func(s *stream, i int) bool {
+		c := &b.cells[s.cell]
 		for ; i < len(buckets); i++ {
-			if buckets[i].tier == s.span {
+			if buckets[i].tier == s.span && (c.start == nil || c.start[i+1] > c.start[i]) {
 				s.next = i
-				s.bound = q.total(b.cells[s.cell].best, true, buckets[i].norm)
+				s.bound = q.total(c.best, true, buckets[i].norm)
 				return true
 			}
 		}
@@ -297,16 +327,20 @@ func (b *bestReader) read(pass int) {
 			return
 		}
 		c := &b.cells[s.cell]
-		x := roaring.And(c.docs, buckets[s.next].docs)
+		if c.start == nil {
+			c.partition(q.ix)
+		}
+		// With products made for a query word, the products' pass leaves
+		// them out and the accessories' pass reads only them of the
+		// products.
+		fit := -1
 		switch {
-		case pass == passProducts && b.fits != nil:
-			x.AndNot(b.fits)
+		case pass == passProducts && q.fit:
+			fit = 0
 		case pass == passAccessories && s.span == 0:
-			x.And(b.fits)
+			fit = 1
 		}
-		if !x.IsEmpty() {
-			b.score(x, c.held)
-		}
+		b.score(c.sorted[c.start[s.next]:c.start[s.next+1]], c.held, fit)
 		if !advance(s, s.next+1) {
 			streams[top] = streams[len(streams)-1]
 			streams = streams[:len(streams)-1]
@@ -314,33 +348,28 @@ func (b *bestReader) read(pass int) {
 	}
 }
 
-// score ranks the documents of x, which hold the split words of held and
-// no other, and gathers those that may enter.
-func (b *bestReader) score(x *roaring.Bitmap, held uint32) {
+// score ranks docs, which hold the split words of held and no other, and
+// gathers those that may enter; fit 0 leaves out the products made for a
+// query word, fit 1 keeps only those, -1 keeps all.
+func (b *bestReader) score(docs []uint32, held uint32, fit int) {
 	q, sc := b.q, b.q.sc
-	if !q.masked {
-		for _, m := range sc.markers {
-			if m.bit < 1<<32 && b.split&uint32(m.bit) != 0 {
-				continue // the cell tells
+	for _, doc := range docs {
+		if fit >= 0 && q.fits(doc) != (fit == 1) {
+			continue
+		}
+		if !q.masked {
+			m := uint64(held)
+			for _, mk := range sc.markers {
+				if (mk.bit >= 1<<32 || b.split&uint32(mk.bit) == 0) && mk.bm.Contains(doc) {
+					m |= mk.bit // a word or pair the cell does not tell
+				}
 			}
-			it := roaring.And(m.bm, x).Iterator()
-			for it.HasNext() {
-				doc := it.Next()
+			if m != 0 {
 				if sc.masks[doc] == 0 {
 					sc.touched = append(sc.touched, doc)
 				}
-				sc.masks[doc] |= m.bit
+				sc.masks[doc] |= m
 			}
-		}
-	}
-	it := x.Iterator()
-	for it.HasNext() {
-		doc := it.Next()
-		if !q.masked && held != 0 {
-			if sc.masks[doc] == 0 {
-				sc.touched = append(sc.touched, doc)
-			}
-			sc.masks[doc] |= uint64(held)
 		}
 		r := q.key(doc)
 		if !b.full {
@@ -353,12 +382,22 @@ func (b *bestReader) score(x *roaring.Bitmap, held uint32) {
 		if rankedLess(&r, &b.bar) {
 			b.rs = append(b.rs, r)
 			if len(b.rs) >= 2*b.k {
-				selectTop(b.rs, b.k)
-				b.rs = b.rs[:b.k]
-				b.bar = worst(b.rs)
+				b.raise()
 			}
 		}
 	}
+	// Raise the bar once a quarter of k more may enter: each selection
+	// drops at least that many, so selecting costs linear time overall.
+	if b.full && len(b.rs) >= b.k+b.k/4+1 {
+		b.raise()
+	}
+}
+
+// raise keeps the k best gathered and makes the worst of them the bar.
+func (b *bestReader) raise() {
+	selectTop(b.rs, b.k)
+	b.rs = b.rs[:b.k]
+	b.bar = worst(b.rs)
 }
 
 // worst returns the last of rs in relevance order.

@@ -96,6 +96,7 @@ type index struct {
 	normRank    []uint32     // doc -> position in normOrder
 	productRank uint32       // ranks of normOrder below it are the products' tier, from it the accessories'
 	buckets     []normBucket // the runs of normOrder with one tier and norm, in order (in memory)
+	bucketOf    []uint16     // doc -> its bucket (in memory)
 	info        []docInfo
 
 	attrs map[string]*attrColumn

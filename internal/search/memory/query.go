@@ -34,12 +34,11 @@ type scratch struct {
 	matched    []uint32
 	unverified []uint32
 	rest       []uint32
-	bits       []uint64          // over browse ranks
-	later      []uint32          // the accessories' tier of a browse, held back
-	fit        []uint64          // over documents: the products in the accessories' tier for being made for a query word
-	fitWords   []uint32          // the words of fit set, to reset
-	fitSets    []*roaring.Bitmap // the products made for a required word, whose union fit holds
-	cbits      []uint64          // over documents: the candidates
+	bits       []uint64 // over browse ranks
+	later      []uint32 // the accessories' tier of a browse, held back
+	fit        []uint64 // over documents: the products in the accessories' tier for being made for a query word
+	fitWords   []uint32 // the words of fit set, to reset
+	cbits      []uint64 // over documents: the candidates
 	ranked     []ranked
 	rankedM    []ranked
 	rankedU    []ranked
@@ -89,8 +88,7 @@ func (ix *index) putScratch(s *scratch) {
 	s.marked, s.touched, s.fitWords = s.marked[:0], s.touched[:0], s.fitWords[:0]
 	clear(s.bitmaps)
 	clear(s.markers)
-	clear(s.fitSets)
-	s.bitmaps, s.markers, s.fitSets = s.bitmaps[:0], s.markers[:0], s.fitSets[:0]
+	s.bitmaps, s.markers = s.bitmaps[:0], s.markers[:0]
 	ix.pool.Put(s)
 }
 
@@ -336,7 +334,6 @@ func (q *query) markFits(bm *roaring.Bitmap) {
 	}
 	q.fit = true
 	sc := q.sc
-	sc.fitSets = append(sc.fitSets, bm)
 	bm.Iterate(func(doc uint32) bool {
 		w := doc >> 6
 		if sc.fit[w] == 0 {
