@@ -18,9 +18,14 @@ const (
 	earlyRatio = 8
 )
 
-// early reports whether ranking n documents for the best k reads them in
-// length norm order.
-func early(n, k int) bool { return n >= earlyMin && n >= earlyRatio*k }
+// early reports whether ranking n documents for the best k reads them by
+// length norm bucket (bestK).
+func (q *query) early(n, k int) bool {
+	if q.ix.earlyMode != 0 {
+		return q.ix.earlyMode > 0
+	}
+	return n >= earlyMin && n >= earlyRatio*k
+}
 
 // The documents one pass of a ranking reads.
 const (
@@ -123,10 +128,10 @@ func (q *query) candidateSet() *roaring.Bitmap {
 	return bm
 }
 
-// setOf returns docs, candidates in document order (all of them when nil),
-// as a bitmap the caller must not change.
+// setOf returns docs, candidates in document order, as a bitmap the
+// caller must not change.
 func (q *query) setOf(docs []uint32) *roaring.Bitmap {
-	if docs == nil || len(docs) == q.c.len() {
+	if len(docs) == q.c.len() {
 		return q.candidateSet()
 	}
 	bm := roaring.New()
@@ -134,8 +139,7 @@ func (q *query) setOf(docs []uint32) *roaring.Bitmap {
 	return bm
 }
 
-// bestK returns the k best of docs (candidates in document order; all of
-// them when nil) by relevance, in no particular order: the same documents
+// bestK returns the k best of set (candidates) by relevance, in no particular order: the same documents
 // as scoring every one and keeping the k best.
 //
 // The documents are split in cells by the query words they hold (see
@@ -155,13 +159,13 @@ func (q *query) setOf(docs []uint32) *roaring.Bitmap {
 // The documents that may still enter are gathered unsorted; whenever they
 // are twice k, the k best are selected (linear time) and the worst of
 // them is the bar to beat.
-func (q *query) bestK(docs []uint32, k int) []ranked {
+func (q *query) bestK(set *roaring.Bitmap, k int) []ranked {
 	if k <= 0 {
 		return q.sc.ranked[:0]
 	}
 	b := bestReader{q: q, k: k, rs: q.sc.ranked[:0]}
 	b.fits = q.fit && q.useTier
-	b.cells, b.split = q.cells(q.setOf(docs))
+	b.cells, b.split = q.cells(set)
 	passes := []int{passAll}
 	if q.useTier {
 		passes = []int{passProducts, passAccessories}

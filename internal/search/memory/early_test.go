@@ -89,7 +89,7 @@ func TestBestK(t *testing.T) {
 				continue
 			}
 			want := all[:k]
-			got := slices.Clone(q.bestK(docs, k))
+			got := slices.Clone(q.bestK(q.setOf(docs), k))
 			sortRanked(got)
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ranked{})); diff != "" {
 				t.Errorf("%s, k=%d: best documents differ (-all scored +bestK):\n%s", raw, k, diff)
@@ -100,6 +100,47 @@ func TestBestK(t *testing.T) {
 	}
 	if checked < 50 {
 		t.Errorf("only %d rankings checked", checked)
+	}
+}
+
+// TestEarlyRankings checks that the rankings reading documents by norm
+// bucket (bestK) answer every search as scoring every candidate does:
+// relevance pages, constrained searches judging a cut of the best
+// candidates, and sparse rankings whose unscored rest is browsed.
+func TestEarlyRankings(t *testing.T) {
+	ix, err := build(copies(t, 40), catalog.DefaultAttributes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := append(searchtest.BenchQueries(),
+		"query=case", "query=iphone+case&limit=50", "query=charger+for+macbook", "query=usb-c+cable+65w",
+		"query=apple&limit=3", "query=sony+headphones", "query=laptop+16gb", "query=samsung+galaxy+s24+ultra",
+		"query=wireless+black", "query=pro+max&offset=20", "query=edition&limit=40", "query=galaxy+case+for",
+		"category=Laptops&query=16gb+ram+512gb+ssd", "category=Laptops&query=gaming+16gb+ram&lite=true",
+		"query=4k+tv", "category=TVs&query=55+inch+oled&limit=30", "query=gaming", "query=gaming&limit=50",
+		"query=gaming+ssd&limit=20", "query=65w&category=Cables+%26+Chargers&limit=50", "query=128gb&category=Phones&limit=100", "query=15&limit=100",
+		"query=2&offset=30", "query=black+ultra&offset=10")
+	checked := 0
+	for _, raw := range queries {
+		req := searchtest.MustParse(t, raw)
+		plan, err := req.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, maxCand := range []int{0, 40, 300} {
+			ix.earlyMode = -1
+			want := ix.search(&plan, maxCand)
+			ix.earlyMode = 1
+			got := ix.search(&plan, maxCand)
+			if diff := cmp.Diff(string(want.AppendJSON(nil)), string(got.AppendJSON(nil))); diff != "" {
+				t.Errorf("%s, %d candidates: results differ (-all scored +by bucket):\n%s", raw, maxCand, diff)
+			}
+			checked++
+		}
+	}
+	ix.earlyMode = 0
+	if checked < 100 {
+		t.Errorf("only %d searches checked", checked)
 	}
 }
 

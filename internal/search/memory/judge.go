@@ -90,8 +90,8 @@ func (q *query) judge(res *search.Result, maxCand int) []uint32 {
 // particular order.
 func (q *query) bestCandidates(k int) []ranked {
 	n := q.c.len()
-	if early(n, k) {
-		return q.bestK(nil, k)
+	if q.early(n, k) {
+		return q.bestK(q.candidateSet(), k)
 	}
 	q.computeMasks()
 	rs := q.sc.ranked[:0]

@@ -136,6 +136,9 @@ type query struct {
 	static      bool
 	tiered      bool // the static order's products' tier holds products of the accessories' tier (q.fit): see readTiers
 	order, rank []uint32
+	// scored, when set, holds the candidates with a ranking-only word or
+	// pair, whose masks are not all computed (see sparseSet).
+	scored *roaring.Bitmap
 }
 
 // constraint is one applied constraint with its attribute column.

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"math"
 	mathbits "math/bits"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -175,8 +176,8 @@ func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
 		return q.markBrowse(docs, 0, 0, false, k, out)
 	}
 	var rs []ranked
-	if early(len(docs), k) {
-		rs = q.bestK(docs, k)
+	if q.early(len(docs), k) {
+		rs = q.bestK(q.setOf(docs), k)
 		sortRanked(rs)
 	} else {
 		q.computeMasks()
@@ -198,12 +199,19 @@ func (q *query) rankDocs(docs []uint32, k int, out []uint32) []uint32 {
 // follow in browse order (within each tier when products come before
 // accessories).
 func (q *query) rankSparse(k int, out []uint32) []uint32 {
-	q.computeMasks()
-	rs := q.sc.ranked[:0]
-	for _, doc := range q.sc.touched {
-		rs = append(rs, q.key(doc))
+	var rs []ranked
+	if set := q.sparseSet(k); set != nil {
+		rs = q.bestK(set, k)
+		sortRanked(rs)
+		q.scored = set
+	} else {
+		q.computeMasks()
+		rs = q.sc.ranked[:0]
+		for _, doc := range q.sc.touched {
+			rs = append(rs, q.key(doc))
+		}
+		rs = topK(rs, k)
 	}
-	rs = topK(rs, k)
 	q.sc.ranked = rs[:0]
 	rest := q.browse(k, true, q.sc.rest[:0])
 	q.sc.rest = rest[:0]
@@ -222,6 +230,37 @@ func (q *query) rankSparse(k int, out []uint32) []uint32 {
 	return out
 }
 
+// sparseSet returns the candidates holding a ranking-only word or pair
+// when a sparse ranking reads them with bestK: when they are many and the
+// rest is browsed by walking the browse order, which then tells the
+// scored ones by this set rather than by their masks. Nil otherwise.
+func (q *query) sparseSet(k int) *roaring.Bitmap {
+	c, sc := &q.c, q.sc
+	if c.bm != nil || int(c.hi-c.lo)*denseBrowse < q.ix.n || len(sc.markers) == 0 {
+		return nil
+	}
+	bms := make([]*roaring.Bitmap, len(sc.markers))
+	for i, m := range sc.markers {
+		bms[i] = m.bm
+	}
+	set := roaring.FastOr(bms...)
+	set.RemoveRange(0, uint64(c.lo))
+	set.RemoveRange(uint64(c.hi), math.MaxUint32+1)
+	if !q.early(int(set.GetCardinality()), k) {
+		return nil
+	}
+	return set
+}
+
+// isScored reports whether doc holds a ranking-only word or pair: by
+// q.scored when set, otherwise by its mask.
+func (q *query) isScored(doc uint32) bool {
+	if q.scored != nil {
+		return q.scored.Contains(doc)
+	}
+	return q.sc.masks[doc] != 0
+}
+
 // browse appends the first k candidates in the query's static order (the
 // browse order unless prepare chose another); with skipScored, the
 // candidates holding a ranking-only word or pair (a mask) are left out.
@@ -234,12 +273,12 @@ func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 		return q.markBrowse(nil, c.lo, c.hi, skipScored, k, out)
 	}
 	// Most documents are candidates: walk the browse order.
-	masks, end := q.sc.masks, len(out)+k
+	end := len(out) + k
 	for _, doc := range q.order {
 		if len(out) >= end {
 			break
 		}
-		if doc >= c.lo && doc < c.hi && !(skipScored && masks[doc] != 0) {
+		if doc >= c.lo && doc < c.hi && !(skipScored && q.isScored(doc)) {
 			out = append(out, doc)
 		}
 	}
@@ -336,9 +375,8 @@ func (q *query) markRanks(docs []uint32, lo, hi uint32, skipScored bool) []uint6
 	}
 	bits := sc.bits[:n]
 	clear(bits)
-	masks := sc.masks
 	mark := func(doc uint32) {
-		if skipScored && masks[doc] != 0 {
+		if skipScored && q.isScored(doc) {
 			return
 		}
 		r := q.rank[doc]
