@@ -15,7 +15,7 @@ import (
 // costs less than the bitmap operations that reading in order takes.
 const (
 	earlyMin   = 4096
-	earlyRatio = 8
+	earlyRatio = 2
 )
 
 // early reports whether ranking n documents for the best k reads them by
@@ -200,8 +200,26 @@ type cell struct {
 	start  []int32
 }
 
-// partition sorts c's documents by bucket (a counting sort).
-func (c *cell) partition(ix *index) {
+// partition sorts c's documents by bucket (a counting sort) and marks in
+// their masks the ranking-only words and joined pairs the cell does not
+// tell.
+func (b *bestReader) partition(c *cell) {
+	ix, sc := b.q.ix, b.q.sc
+	if !b.q.masked {
+		for _, m := range sc.markers {
+			if m.bit < 1<<32 && b.split&uint32(m.bit) != 0 {
+				continue // the cell tells
+			}
+			it := roaring.And(m.bm, c.docs).Iterator()
+			for it.HasNext() {
+				doc := it.Next()
+				if sc.masks[doc] == 0 {
+					sc.touched = append(sc.touched, doc)
+				}
+				sc.masks[doc] |= m.bit
+			}
+		}
+	}
 	docs := c.docs.ToArray()
 	start := make([]int32, len(ix.buckets)+1)
 	of := make([]uint32, len(docs))
@@ -332,7 +350,7 @@ func (b *bestReader) read(pass int) {
 		}
 		c := &b.cells[s.cell]
 		if c.start == nil {
-			c.partition(q.ix)
+			b.partition(c)
 		}
 		// With products made for a query word, the products' pass leaves
 		// them out and the accessories' pass reads only them of the
@@ -361,19 +379,11 @@ func (b *bestReader) score(docs []uint32, held uint32, fit int) {
 		if fit >= 0 && q.fits(doc) != (fit == 1) {
 			continue
 		}
-		if !q.masked {
-			m := uint64(held)
-			for _, mk := range sc.markers {
-				if (mk.bit >= 1<<32 || b.split&uint32(mk.bit) == 0) && mk.bm.Contains(doc) {
-					m |= mk.bit // a word or pair the cell does not tell
-				}
+		if !q.masked && held != 0 {
+			if sc.masks[doc] == 0 {
+				sc.touched = append(sc.touched, doc)
 			}
-			if m != 0 {
-				if sc.masks[doc] == 0 {
-					sc.touched = append(sc.touched, doc)
-				}
-				sc.masks[doc] |= m
-			}
+			sc.masks[doc] |= uint64(held)
 		}
 		r := q.key(doc)
 		if !b.full {
