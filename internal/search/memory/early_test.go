@@ -106,7 +106,9 @@ func TestBestK(t *testing.T) {
 // TestEarlyRankings checks that the rankings reading documents by norm
 // bucket (bestK) answer every search as scoring every candidate does:
 // relevance pages, constrained searches judging a cut of the best
-// candidates, and sparse rankings whose unscored rest is browsed.
+// candidates, and sparse rankings whose unscored rest is browsed; and
+// that browses walking the static order answer as marking every
+// candidate does.
 func TestEarlyRankings(t *testing.T) {
 	ix, err := build(copies(t, 40), catalog.DefaultAttributes())
 	if err != nil {

@@ -97,7 +97,7 @@ type index struct {
 	productRank uint32       // ranks of normOrder below it are the products' tier, from it the accessories'
 	buckets     []normBucket // the runs of normOrder with one tier and norm, in order (in memory)
 	bucketOf    []uint16     // doc -> its bucket (in memory)
-	earlyMode   int8         // 0 as early says; tests set 1 to read every ranking by bucket, -1 none
+	earlyMode   int8         // 0 as early and walkLimit say; tests set 1 to read every ranking by bucket and walk every browse, -1 none
 	info        []docInfo
 
 	attrs map[string]*attrColumn

@@ -267,22 +267,58 @@ func (q *query) isScored(doc uint32) bool {
 func (q *query) browse(k int, skipScored bool, out []uint32) []uint32 {
 	ix, c := q.ix, &q.c
 	if c.bm != nil {
+		if limit := q.walkLimit(k); limit > 0 {
+			if walked, ok := q.walk(k, skipScored, limit, out); ok {
+				return walked
+			}
+		}
 		return q.markBrowse(c.docs, 0, 0, skipScored, k, out)
 	}
 	if q.tiered || int(c.hi-c.lo)*denseBrowse < ix.n {
 		return q.markBrowse(nil, c.lo, c.hi, skipScored, k, out)
 	}
 	// Most documents are candidates: walk the browse order.
-	end := len(out) + k
-	for _, doc := range q.order {
+	out, _ = q.walk(k, skipScored, ix.n, out)
+	return out
+}
+
+// walkLimit is how many documents of the static order a browse of k
+// candidates of a bitmap walks before it gives up and marks them all
+// instead (markBrowse); 0 when it does not walk. It walks when the
+// candidates are dense enough that k of them are expected within an
+// eighth of their number, and gives up after a quarter of it: a look-up
+// in the bitmap costs several times a mark.
+func (q *query) walkLimit(k int) int {
+	n, cl := q.ix.n, q.c.len()
+	switch {
+	case q.tiered || q.ix.earlyMode < 0:
+		return 0
+	case q.ix.earlyMode > 0:
+		return n
+	case k*(n/cl+1)*8 > cl:
+		return 0
+	}
+	return cl / 4
+}
+
+// walk appends the first k candidates in the static order by walking it;
+// false, with out as it was, when k are not found within the first limit
+// documents.
+func (q *query) walk(k int, skipScored bool, limit int, out []uint32) ([]uint32, bool) {
+	c := &q.c
+	start, end := len(out), len(out)+k
+	for i, doc := range q.order {
 		if len(out) >= end {
 			break
 		}
-		if doc >= c.lo && doc < c.hi && !(skipScored && q.isScored(doc)) {
+		if i >= limit {
+			return out[:start], false
+		}
+		if doc >= c.lo && doc < c.hi && (c.bm == nil || c.bm.Contains(doc)) && !(skipScored && q.isScored(doc)) {
 			out = append(out, doc)
 		}
 	}
-	return out
+	return out, true
 }
 
 // markBrowse orders documents by the query's static order with a bitset
