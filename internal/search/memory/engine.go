@@ -21,10 +21,15 @@
 // number of title words. Browsing without query words orders by the
 // tie-break alone.
 //
-// A ranking of many candidates reads them tier by tier by descending length
-// norm and stops once the best score a candidate left could have (the
-// weights of every query word and pair times its norm) cannot reach the
-// page: the answer is the one scoring every candidate gives.
+// A ranking of many candidates splits them with bitmap intersections into
+// cells by the ranking-only words they hold and reads each cell bucket by
+// bucket of length norm (a title's norm follows its number of words, so
+// there are few), always the cell and bucket whose bound (the weights the
+// cell's titles could hold times the bucket's norm) is highest, and stops
+// once no bound left can reach the page: its cost follows the documents
+// that could, not the catalog, and the answer is the one scoring every
+// candidate gives. A browse of a candidate bitmap walks the static order
+// while the page is expected early in it.
 //
 // An engine is built from a snapshot in memory (New, Load) or opened from
 // the index file the indexer writes beside the snapshot (WriteIndex, Open,
