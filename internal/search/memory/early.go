@@ -165,7 +165,9 @@ func (q *query) bestK(set *roaring.Bitmap, k int) []ranked {
 	}
 	b := bestReader{q: q, k: k, rs: q.sc.ranked[:0]}
 	b.fits = q.fit && q.useTier
-	b.cells, b.split = q.cells(set)
+	b.set = set
+	b.cells, b.words, b.split = q.cells()
+	q.sc.cellDocs = q.sc.cellDocs[:0]
 	passes := []int{passAll}
 	if q.useTier {
 		passes = []int{passProducts, passAccessories}
@@ -188,29 +190,33 @@ func (q *query) bestK(set *roaring.Bitmap, k int) []ranked {
 // maxSplit caps the query words cells split on: at most 2^maxSplit cells.
 const maxSplit = 4
 
-// cell is documents of a ranking holding the same query words of those
-// the ranking splits on, with a bound on their titles' optional weights.
+// cell is the documents of a ranking holding the same query words of
+// those the ranking splits on, with a bound on their titles' optional
+// weights. Its documents are found when it is first read (see
+// bestReader.partition).
 type cell struct {
-	docs *roaring.Bitmap
 	held uint32 // the split words the documents hold, by query position
 	best float64
 	// Once read, the documents by bucket: those of bucket j are
-	// sorted[start[j]:start[j+1]].
-	sorted []uint32
-	start  []int32
+	// scratch.cellDocs[at+start[j] : at+start[j+1]].
+	read  bool
+	at    int
+	start []int32
 }
 
-// partition sorts c's documents by bucket (a counting sort) and marks in
-// their masks the ranking-only words and joined pairs the cell does not
-// tell.
+// partition finds c's documents, sorts them by bucket (a counting sort)
+// into the scratch buffers and marks in their masks the ranking-only words
+// and joined pairs the cell does not tell.
 func (b *bestReader) partition(c *cell) {
-	ix, sc := b.q.ix, b.q.sc
-	if !b.q.masked {
+	q, ix, sc := b.q, b.q.ix, b.q.sc
+	docs := b.cellDocs(c)
+	c.read = true
+	if !q.masked {
 		for _, m := range sc.markers {
 			if m.bit < 1<<32 && b.split&uint32(m.bit) != 0 {
 				continue // the cell tells
 			}
-			it := roaring.And(m.bm, c.docs).Iterator()
+			it := roaring.And(m.bm, docs).Iterator()
 			for it.HasNext() {
 				doc := it.Next()
 				if sc.masks[doc] == 0 {
@@ -220,30 +226,67 @@ func (b *bestReader) partition(c *cell) {
 			}
 		}
 	}
-	docs := c.docs.ToArray()
+	n := int(docs.GetCardinality())
+	all := sc.cellAll[:0]
+	if cap(all) < n {
+		all = make([]uint32, n)
+	}
+	all = all[:n]
+	docs.ToExistingArray(&all)
+	sc.cellAll = all
 	start := make([]int32, len(ix.buckets)+1)
-	of := make([]uint32, len(docs))
-	for i, doc := range docs {
-		of[i] = uint32(ix.bucketOf[doc])
-		start[of[i]+1]++
+	for _, doc := range all {
+		start[ix.bucketOf[doc]+1]++
 	}
 	for j := range ix.buckets {
 		start[j+1] += start[j]
 	}
-	sorted := make([]uint32, len(docs))
-	next := slices.Clone(start)
-	for i, doc := range docs {
-		sorted[next[of[i]]] = doc
-		next[of[i]]++
+	c.at, c.start = len(sc.cellDocs), start
+	sc.cellDocs = slices.Grow(sc.cellDocs, n)[:c.at+n]
+	sorted := sc.cellDocs[c.at:]
+	next := sc.cellNext[:0]
+	next = append(next, start...)
+	for _, doc := range all {
+		j := ix.bucketOf[doc]
+		sorted[next[j]] = doc
+		next[j]++
 	}
-	c.sorted, c.start = sorted, start
+	sc.cellNext = next
 }
 
-// cells splits set by the ranking-only words with posting lists, the
-// maxSplit heaviest, into the non-empty cells of documents holding the
-// same of them, and returns the positions split on. A cell's bound is
-// bestOptWithout the split words its documents lack.
-func (q *query) cells(set *roaring.Bitmap) ([]cell, uint32) {
+// cellDocs returns the documents of b.set in c: holding the split words of
+// c.held and lacking the others.
+func (b *bestReader) cellDocs(c *cell) *roaring.Bitmap {
+	var x *roaring.Bitmap
+	for _, w := range b.words {
+		if c.held&uint32(w.bit) != 0 {
+			if x == nil {
+				x = roaring.And(b.set, w.bm)
+			} else {
+				x.And(w.bm)
+			}
+		}
+	}
+	for _, w := range b.words {
+		if c.held&uint32(w.bit) == 0 {
+			if x == nil {
+				x = roaring.AndNot(b.set, w.bm)
+			} else {
+				x.AndNot(w.bm)
+			}
+		}
+	}
+	if x == nil {
+		return b.set
+	}
+	return x
+}
+
+// cells lists the cells of a ranking, one for each combination of the
+// ranking-only words with posting lists it splits on (the maxSplit
+// heaviest), and returns those words. A cell's bound is bestOptWithout
+// the split words its documents lack.
+func (q *query) cells() ([]cell, []marker, uint32) {
 	sc := q.sc
 	var words []marker
 	for _, m := range sc.markers {
@@ -256,32 +299,30 @@ func (q *query) cells(set *roaring.Bitmap) ([]cell, uint32) {
 	})
 	words = words[:min(len(words), maxSplit)]
 	split := uint32(0)
-	cells := []cell{{docs: set}}
 	for _, w := range words {
 		split |= uint32(w.bit)
-		next := make([]cell, 0, 2*len(cells))
-		for _, c := range cells {
-			if in := roaring.And(c.docs, w.bm); !in.IsEmpty() {
-				next = append(next, cell{docs: in, held: c.held | uint32(w.bit)})
-			}
-			if out := roaring.AndNot(c.docs, w.bm); !out.IsEmpty() {
-				next = append(next, cell{docs: out, held: c.held})
+	}
+	cells := make([]cell, 0, 1<<len(words))
+	for combo := range 1 << len(words) {
+		held := uint32(0)
+		for i, w := range words {
+			if combo&(1<<i) != 0 {
+				held |= uint32(w.bit)
 			}
 		}
-		cells = next
+		cells = append(cells, cell{held: held, best: q.bestOptWithout(split &^ held)})
 	}
-	for i := range cells {
-		cells[i].best = q.bestOptWithout(split &^ cells[i].held)
-	}
-	return cells, split
+	return cells, words, split
 }
 
 // bestReader gathers the best documents of a bestK.
 type bestReader struct {
 	q     *query
+	set   *roaring.Bitmap // the documents ranked
 	cells []cell
-	split uint32 // the query positions the cells split on
-	fits  bool   // products made for a query word move to the accessories' tier
+	words []marker // the words the cells split on
+	split uint32   // their query positions
+	fits  bool     // products made for a query word move to the accessories' tier
 	k     int
 	tier  uint8 // of the pass being read
 	rs    []ranked
@@ -320,7 +361,7 @@ func (b *bestReader) read(pass int) {
 	advance := func(s *stream, i int) bool {
 		c := &b.cells[s.cell]
 		for ; i < len(buckets); i++ {
-			if buckets[i].tier == s.span && (c.start == nil || c.start[i+1] > c.start[i]) {
+			if buckets[i].tier == s.span && (!c.read || c.start[i+1] > c.start[i]) {
 				s.next = i
 				s.bound = q.total(c.best, true, buckets[i].norm)
 				return true
@@ -349,7 +390,7 @@ func (b *bestReader) read(pass int) {
 			return
 		}
 		c := &b.cells[s.cell]
-		if c.start == nil {
+		if !c.read {
 			b.partition(c)
 		}
 		// With products made for a query word, the products' pass leaves
@@ -362,7 +403,9 @@ func (b *bestReader) read(pass int) {
 		case pass == passAccessories && s.span == 0:
 			fit = 1
 		}
-		b.score(c.sorted[c.start[s.next]:c.start[s.next+1]], c.held, fit)
+		if c.start[s.next+1] > c.start[s.next] {
+			b.score(q.sc.cellDocs[c.at+int(c.start[s.next]):c.at+int(c.start[s.next+1])], c.held, fit)
+		}
 		if !advance(s, s.next+1) {
 			streams[top] = streams[len(streams)-1]
 			streams = streams[:len(streams)-1]

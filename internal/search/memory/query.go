@@ -43,6 +43,9 @@ type scratch struct {
 	rankedM    []ranked
 	rankedU    []ranked
 	cons       []constraint
+	cellDocs   []uint32 // the documents of a ranking's cells, by cell and bucket (see bestReader.partition)
+	cellAll    []uint32
+	cellNext   []int32
 	bitmaps    []*roaring.Bitmap
 	// qmark[term id] is the term's position in the query + 1, for finding
 	// query words side by side in titles; marked lists the ids to reset.
