@@ -32,7 +32,12 @@
 # cluster's lite mix and the node alone take ROUNDS turns (default 1),
 # one after the other with the server kept up, so that both see the same
 # state of the node and the machine; the check takes the median ratio of
-# the turns.
+# the turns. For those turns the server in cluster mode runs on k6's CPUs
+# (NODE_CLIENT_CPUS, default LOAD_CPUS): like k6 in the node-alone turns, it
+# is a client of the node, which thus has the same share of the machine in
+# both (the node's threads are not pinned); on the node's busiest core the
+# server's and the node's threads would preempt each other, which a
+# deployment on separate machines does not see.
 # SCENARIOS (default "health lite full product lite-half-rate") picks the
 # scenarios run.
 # TRACING=default or TRACING=always exports the server's spans (5% sampled
@@ -245,17 +250,32 @@ print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/
 }
 
 # lite_against_node runs the cluster's lite mix and the node alone in
-# turns, ROUNDS times, after one turn that warms both up (the node's
-# compiler and caches: its rate alone grows by half over the first turns)
-# and is not counted; it keeps each turn's ratio in ratios.txt and the
+# turns, ROUNDS times, after warm-up turns that are not counted (the node's
+# compiler and caches: the rates grow by half over the first turns); it keeps each turn's ratio in ratios.txt and the
 # medians of both rates as the scenarios' results.
 ROUNDS=${ROUNDS:-1}
+NODE_CLIENT_CPUS=${NODE_CLIENT_CPUS:-$LOAD_CPUS}
 lite_against_node() {
 	local i lites=() raws=()
-	"${load_pin[@]}" "$k6" run -q --no-usage-report -e SCENARIO=lite -e BASE_URL="$base" -e API_KEY="$KEY" \
-		-e DURATION="$DURATION" -e VUS="$VUS" loadtest/api.js >/dev/null 2>&1
-	"${load_pin[@]}" "$k6" run -q --no-usage-report -e SCENARIO=raw -e ES_URL="$ELASTICSEARCH_URL" -e ES_INDEX="$es_index" \
-		-e DURATION="$DURATION" -e VUS="$VUS" loadtest/api.js >/dev/null 2>&1
+	if [ ${#server_pin[@]} -gt 0 ]; then
+		taskset -a -p -c "$NODE_CLIENT_CPUS" "$pid" >/dev/null
+		echo "the cluster's lite mix against the node alone: the server on CPU $NODE_CLIENT_CPUS with k6, the node unpinned" |
+			tee -a "$out/report.txt"
+	fi
+	# Warm-up turns of WARMUP each (default 5s), until neither rate moved
+	# by more than 5% from the turn before (at most 8): a node just started
+	# compiles the code of the engine's larger requests later than that of
+	# the plain ones.
+	local prev_lite=0 prev_raw=0 steady
+	for ((i = 1; i <= 8; i++)); do
+		DURATION=${WARMUP:-5s} k6_run warm/lite lite
+		DURATION=${WARMUP:-5s} k6_run warm/raw raw
+		steady=$(python3 -c 'import sys; a, b, c, d = map(float, sys.argv[1:]); print(int(abs(a - b) <= 0.05 * a and abs(c - d) <= 0.05 * c))' \
+			"${rate[warm/lite]}" "$prev_lite" "${rate[warm/raw]}" "$prev_raw")
+		echo "warm-up turn $i: cluster lite ${rate[warm/lite]}/s, node alone ${rate[warm/raw]}/s" >&2
+		[ "$steady" = 1 ] && break
+		prev_lite=${rate[warm/lite]} prev_raw=${rate[warm/raw]}
+	done
 	for ((i = 1; i <= ROUNDS; i++)); do
 		run elasticsearch lite lite /api/search search
 		k6_run node/raw raw
@@ -264,6 +284,9 @@ lite_against_node() {
 		echo "${rate[elasticsearch/lite]} ${rate[node/raw]}" >>"$out/ratios.txt"
 		lites+=("${rate[elasticsearch/lite]}") raws+=("${rate[node/raw]}")
 	done
+	if [ ${#server_pin[@]} -gt 0 ]; then
+		taskset -a -p -c "$SERVER_CPUS" "$pid" >/dev/null
+	fi
 	rate[elasticsearch/lite]=$(printf '%s\n' "${lites[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
 	rate[node/raw]=$(printf '%s\n' "${raws[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
 }
