@@ -41,6 +41,8 @@ const (
 	DefaultWorkers     = 2
 	DefaultMaxShrink   = 0.30
 	DefaultReplicaWait = 5 * time.Minute
+	// DefaultMergeWait bounds the wait for the merge of a new index.
+	DefaultMergeWait = 10 * time.Minute
 )
 
 // ErrShrink is returned when the new catalog is smaller than the published
@@ -79,13 +81,16 @@ type Options struct {
 	ReplicaWait time.Duration
 	// ForceMerge merges the new index into one segment before it goes
 	// live: the index is never written again, and one segment searches
-	// fastest.
+	// fastest. A merge not done within MergeWait (default 10 minutes) goes
+	// on in the background while the index is published.
 	ForceMerge bool
+	MergeWait  time.Duration
 	// Log receives progress lines; nil logs nothing.
 	Log func(format string, args ...any)
 
-	// beforeVerify, in tests, runs between the refresh and the checks.
-	beforeVerify func(ctx context.Context, c *elastic.Client, index string) error
+	// afterLoad, in tests, runs between the bulk load and the refresh;
+	// beforeVerify between the refresh (and merge) and the checks.
+	afterLoad, beforeVerify func(ctx context.Context, c *elastic.Client, index string) error
 	// backoff, in tests, replaces the retry delay.
 	backoff func(attempt int) time.Duration
 }
@@ -119,6 +124,9 @@ func (o *Options) fill() error {
 	}
 	if o.ReplicaWait <= 0 {
 		o.ReplicaWait = DefaultReplicaWait
+	}
+	if o.MergeWait <= 0 {
+		o.MergeWait = DefaultMergeWait
 	}
 	if o.Settings.Shards < 0 || o.Settings.Replicas < 0 {
 		return fmt.Errorf("publish: %d shards and %d replicas: neither may be negative", o.Settings.Shards, o.Settings.Replicas)
@@ -321,6 +329,11 @@ func loadDocs(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, inde
 // interval, refreshes (and merges), verifies that the index holds want
 // documents and raises its replicas.
 func seal(ctx context.Context, c *elastic.Client, name string, want int, opt *Options) error {
+	if opt.afterLoad != nil {
+		if err := opt.afterLoad(ctx, c, name); err != nil {
+			return err
+		}
+	}
 	settings := []byte(`{"index":{"refresh_interval":null}}`)
 	if err := c.Do(ctx, http.MethodPut, "/"+name+"/_settings", nil, settings, nil); err != nil {
 		return fmt.Errorf("restore refresh interval of %s: %w", name, err)
@@ -329,9 +342,8 @@ func seal(ctx context.Context, c *elastic.Client, name string, want int, opt *Op
 		return fmt.Errorf("refresh %s: %w", name, err)
 	}
 	if opt.ForceMerge {
-		q := url.Values{"max_num_segments": {"1"}}
-		if err := c.Do(ctx, http.MethodPost, "/"+name+"/_forcemerge", q, nil, nil); err != nil {
-			return fmt.Errorf("force merge %s: %w", name, err)
+		if err := forceMerge(ctx, c, name, opt); err != nil {
+			return err
 		}
 	}
 	if opt.beforeVerify != nil {
