@@ -251,8 +251,9 @@ print(f"{us:.0f} us/req (~{1e6/us:,.0f}/s per core)" if us > 0 else "-")' "$out/
 
 # lite_against_node runs the cluster's lite mix and the node alone in
 # turns, ROUNDS times, after warm-up turns that are not counted (the node's
-# compiler and caches: the rates grow by half over the first turns); it keeps each turn's ratio in ratios.txt and the
-# medians of both rates as the scenarios' results.
+# compiler and caches: the rates grow by half over the first turns); it
+# keeps each turn's ratio in ratios.txt and the medians of both rates as
+# the scenarios' results.
 ROUNDS=${ROUNDS:-1}
 NODE_CLIENT_CPUS=${NODE_CLIENT_CPUS:-$LOAD_CPUS}
 lite_against_node() {
