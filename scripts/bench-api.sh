@@ -264,11 +264,11 @@ lite_against_node() {
 			tee -a "$out/report.txt"
 	fi
 	# Warm-up turns of WARMUP each (default 5s), until neither rate moved
-	# by more than 5% from the turn before (at most 8): a node just started
+	# by more than 5% from the turn before (at most 20): a node just started
 	# compiles the code of the engine's larger requests later than that of
-	# the plain ones.
+	# the plain ones (their rate may still grow after 80 s).
 	local prev_lite=0 prev_raw=0 steady
-	for ((i = 1; i <= 8; i++)); do
+	for ((i = 1; i <= 20; i++)); do
 		DURATION=${WARMUP:-5s} k6_run warm/lite lite
 		DURATION=${WARMUP:-5s} k6_run warm/raw raw
 		steady=$(python3 -c 'import sys; a, b, c, d = map(float, sys.argv[1:]); print(int(abs(a - b) <= 0.05 * a and abs(c - d) <= 0.05 * c))' \
