@@ -38,7 +38,7 @@ func BenchmarkPublish(b *testing.B) {
 }
 
 // warmUp is how long BenchmarkSearch searches the node before it measures.
-const warmUp = 10 * time.Second
+const warmUp = 30 * time.Second
 
 // BenchmarkSearch runs the query mix of the embedded engine's benchmark on
 // the demo catalog through both engines and reports the latency
