@@ -116,18 +116,28 @@ wait_until() {
 	done
 }
 
-# measure N: serves the scale-N snapshot and appends one row to $OUT/rows.jsonl.
-measure() {
-	local n=$1 snap=$OUT/catalog-x$1.snapshot log=$OUT/server-x$1.log
-	local port base t0 t_start rss hwm reloads t1 c0 c1 load lp
+# serve LOG VAR=VALUE...: starts the API on a free loopback port with the
+# given settings, its output in LOG; it sets pid and base and returns once
+# the server answers (non-zero when it does not within START_TIMEOUT).
+serve() {
+	local log=$1 port t0
+	shift
 	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	base="http://127.0.0.1:$port"
 	t0=$(now)
-	env HOST=127.0.0.1 PORT="$port" METRICS_ADDR=off CATALOG_PATH="$snap" API_KEYS="$KEY=1000000000000" LOG_LEVEL=info \
-		RELOAD_INTERVAL=0 OTEL_SDK_DISABLED=true ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$OUT/bin/api" >"$log" 2>&1 &
+	env HOST=127.0.0.1 PORT="$port" METRICS_ADDR=off API_KEYS="$KEY=1000000000000" LOG_LEVEL=info RELOAD_INTERVAL=0 \
+		OTEL_SDK_DISABLED=true "$@" ${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$OUT/bin/api" >"$log" 2>&1 &
 	pid=$!
-	wait_until "$t0" "$log" "scale $n: the server did not answer within $START_TIMEOUT s (START_TIMEOUT)" \
-		curl -fs "$base/api/health" -o /dev/null || return 1
+	wait_until "$t0" "$log" "the server logging to $log did not answer within $START_TIMEOUT s (START_TIMEOUT)" \
+		curl -fs "$base/api/health" -o /dev/null
+}
+
+# measure N: serves the scale-N snapshot and appends one row to $OUT/rows.jsonl.
+measure() {
+	local n=$1 snap=$OUT/catalog-x$1.snapshot log=$OUT/server-x$1.log
+	local t0 t_start rss hwm reloads t1 c0 c1 load lp
+	t0=$(now)
+	serve "$log" CATALOG_PATH="$snap" || return 1
 	t_start=$(python3 -c "print(round($(now) - $t0, 2))")
 	echo "scale $n: server answered after $t_start s; measuring" >&2
 	c0=$(cpu_ticks "$pid")
@@ -183,22 +193,14 @@ PY
 # $OUT/cluster-rows.jsonl.
 measure_cluster() {
 	local n=$1 snap=$OUT/catalog-x$1.snapshot log=$OUT/server-cluster-x$1.log alias=bench-scale-x$1
-	local port base t0 t_pub
+	local t0 t_pub
 	echo "scale $n: publishing to the cluster" >&2
 	t0=$(now)
 	"$indexer" publish --es-url "$es_url" --es-index "$alias" --es-keep 1 --es-shards "${ES_SHARDS:-3}" \
 		--es-replicas "${ES_REPLICAS:-1}" "$snap" >"$OUT/publish-x$n.txt" 2>&1 ||
 		{ tail -n 20 "$OUT/publish-x$n.txt" >&2; return 1; }
 	t_pub=$(python3 -c "print(round($(now) - $t0, 1))")
-	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-	base="http://127.0.0.1:$port"
-	t0=$(now)
-	env HOST=127.0.0.1 PORT="$port" METRICS_ADDR=off API_KEYS="$KEY=1000000000000" LOG_LEVEL=info RELOAD_INTERVAL=0 \
-		OTEL_SDK_DISABLED=true SEARCH_BACKEND=elasticsearch ELASTICSEARCH_URL="$es_url" ELASTICSEARCH_INDEX="$alias" \
-		${procs:+GOMAXPROCS=$procs} "${server_pin[@]}" "$OUT/bin/api" >"$log" 2>&1 &
-	pid=$!
-	wait_until "$t0" "$log" "scale $n: the server in cluster mode did not answer within $START_TIMEOUT s" \
-		curl -fs "$base/api/health" -o /dev/null || return 1
+	serve "$log" SEARCH_BACKEND=elasticsearch ELASTICSEARCH_URL="$es_url" ELASTICSEARCH_INDEX="$alias" || return 1
 	echo "scale $n: measuring in cluster mode" >&2
 	"${load_pin[@]}" "$OUT/bin/scaleload" -mix "$OUT/catalog-x1.snapshot" -base "$base" -key "$KEY" >"$OUT/cluster-load-x$n.json"
 	stop_server

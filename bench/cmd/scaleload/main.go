@@ -73,19 +73,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	snap = nil
 	tr := &http.Transport{MaxIdleConnsPerHost: *workers + 1}
 	h := &bench.HTTPSearcher{Base: *base, Key: *key, Client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
-	var samples []bench.Sample
+	rep := report{Classes: map[string]classStats{}}
 	if !*liteOnly {
-		samples, err = bench.Measure(ctx, h, mix, bench.Budget{MinPasses: 2, MaxPasses: 50, MinTime: *minTime})
-		if err != nil {
+		if err := measureClasses(ctx, h, mix, *minTime, &rep); err != nil {
 			return err
 		}
 	}
-	rep := report{Classes: map[string]classStats{}, Searches: len(samples)}
+	t := h.Saturate(ctx, mix, *workers, *liteTime)
+	rep.LiteRate, rep.Failed = t.Rate(), t.Failed
+	rep.Requests = int64(len(mix)+rep.Searches) + t.Requests + t.Failed
+	return json.NewEncoder(stdout).Encode(rep)
+}
+
+// measureClasses sends the mix one search at a time, for at least minTime,
+// and records p50 and p99 per query class in rep.
+func measureClasses(ctx context.Context, h *bench.HTTPSearcher, mix []bench.Query, minTime time.Duration, rep *report) error {
+	samples, err := bench.Measure(ctx, h, mix, bench.Budget{MinPasses: 2, MaxPasses: 50, MinTime: minTime})
+	if err != nil {
+		return err
+	}
+	rep.Searches = len(samples)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	for _, class := range bench.Classes() {
-		if *liteOnly {
-			break
-		}
 		st := bench.Summarize(samples, func(s bench.Sample) bool { return mix[s.Query].Class == class })
 		n := 0
 		for _, q := range mix {
@@ -95,8 +104,5 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		rep.Classes[class] = classStats{Queries: n, P50: ms(st.P50), P99: ms(st.P99)}
 	}
-	t := h.Saturate(ctx, mix, *workers, *liteTime)
-	rep.LiteRate, rep.Failed = t.Rate(), t.Failed
-	rep.Requests = int64(len(mix)+len(samples)) + t.Requests + t.Failed
-	return json.NewEncoder(stdout).Encode(rep)
+	return nil
 }
