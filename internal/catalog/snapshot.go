@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -183,19 +184,35 @@ func readSnapshot(path string, maxLines, maxBytes int) (*Snapshot, error) {
 	if err := d.read(bufio.NewReaderSize(io.TeeReader(r, h), 1<<20)); err != nil {
 		return nil, fmt.Errorf("read snapshot %s: %w", path, err)
 	}
-	if want := s.Manifest.BodySHA256; want != "" {
-		if got := hex.EncodeToString(h.Sum(nil)); got != want {
-			return nil, fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, ErrChecksum, want, got)
-		}
-	}
-	if d.lines != s.Manifest.Products {
-		return nil, fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, s.Manifest.Products, d.lines)
+	if err := checkBody(path, s.Manifest, h, d.lines); err != nil {
+		return nil, err
 	}
 	if d.err != nil {
 		return nil, d.err
 	}
 	s.Products = d.products
 	return &s, nil
+}
+
+// checkBody checks a body that hashed to h and held lines product lines
+// against its manifest m: a damaged body is an error wrapping
+// ErrChecksum, a count unlike the manifest's an error saying so.
+func checkBody(path string, m Manifest, h hash.Hash, lines int) error {
+	if want := m.BodySHA256; want != "" {
+		if got := hex.EncodeToString(h.Sum(nil)); got != want {
+			return fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, ErrChecksum, want, got)
+		}
+	}
+	if lines != m.Products {
+		return fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, m.Products, lines)
+	}
+	return nil
+}
+
+// lineError is the error of a malformed product at line (the manifest is
+// line 1).
+func lineError(path string, line int, err error) error {
+	return fmt.Errorf("read snapshot %s line %d: %w", path, line, err)
 }
 
 // ReadManifest reads the manifest of the snapshot at path (its first line)
@@ -283,18 +300,10 @@ func (d *decoder) read(r *bufio.Reader) error {
 		pos := d.start()
 		d.buf = d.buf[:pos]
 		var err error
-		for {
-			var chunk []byte
-			chunk, err = r.ReadSlice('\n')
-			d.buf = append(d.buf, chunk...)
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				break
-			}
-		}
+		d.buf, err = appendLine(d.buf, r)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return err
 		}
-		d.buf = bytes.TrimSuffix(d.buf, []byte("\n"))
 		if len(d.buf) == pos {
 			d.blank++ // empty lines at the end of the file are no products
 		} else {
@@ -308,6 +317,18 @@ func (d *decoder) read(r *bufio.Reader) error {
 		}
 		if err != nil {
 			return nil
+		}
+	}
+}
+
+// appendLine appends r's next line, without its newline, to buf; the
+// error is io.EOF after the last line.
+func appendLine(buf []byte, r *bufio.Reader) ([]byte, error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return bytes.TrimSuffix(buf, []byte("\n")), err
 		}
 	}
 }
@@ -367,7 +388,7 @@ func (d *decoder) decode() {
 	}
 	if worst >= 0 {
 		// Line 1 is the manifest.
-		d.err = fmt.Errorf("read snapshot %s line %d: %w", d.path, first+bad[worst]+2, errs[worst])
+		d.err = lineError(d.path, first+bad[worst]+2, errs[worst])
 		d.products = nil
 	}
 }
