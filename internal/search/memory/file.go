@@ -17,7 +17,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"productsearch/internal/catalog"
-	"productsearch/internal/search"
 )
 
 // An index file holds an index's finished structures, to be mapped into
@@ -98,30 +97,10 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // IndexPath is where the index file of the snapshot at path is written.
 func IndexPath(snapshot string) string { return snapshot + ".index" }
 
-// WriteIndex builds the index of the snapshot at path and writes it to
-// IndexPath(path), atomically: it is written beside under a temporary
-// name and renamed. The snapshot must carry its body's checksum.
-func WriteIndex(path string, opt Options) error {
-	s, err := catalog.ReadSnapshot(path)
-	if err != nil {
-		return err
-	}
-	table := opt.Attributes
-	if table == nil {
-		table = catalog.DefaultAttributes()
-	}
-	ix, err := buildStructures(s, table)
-	if err != nil {
-		return err
-	}
-	s = nil // the index holds what it needs
-	return ix.writeFile(path)
-}
-
 // writeFile writes the index file of the snapshot at snapshot atomically,
 // through a temporary file named as the snapshot's are (catalog.TempPattern),
 // so that a sync removes it if a crash leaves it.
-func (ix *index) writeFile(snapshot string) (err error) {
+func (ix *index) writeFile(snapshot string, pf *productFiles) (err error) {
 	path := IndexPath(snapshot)
 	if len(ix.manifest.BodySHA256) != 64 {
 		return errors.New("write index: the snapshot has no body checksum")
@@ -144,7 +123,7 @@ func (ix *index) writeFile(snapshot string) (err error) {
 	if _, err := f.Seek(int64(w.off), io.SeekStart); err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
-	if err := ix.writeSections(w); err != nil {
+	if err := ix.writeSections(w, pf); err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
 	if err := w.finish(ix.manifest.BodySHA256); err != nil {
@@ -183,7 +162,7 @@ func asBytes[T any](s []T) []byte {
 }
 
 // writeSections writes every section.
-func (ix *index) writeSections(w *fileWriter) error {
+func (ix *index) writeSections(w *fileWriter, pf *productFiles) error {
 	meta := fileMeta{Manifest: ix.manifest, Docs: ix.n, Terms: ix.nTerms, ProductRank: ix.productRank,
 		Attributes: ix.table.Names()}
 	for _, name := range meta.Attributes {
@@ -219,7 +198,7 @@ func (ix *index) writeSections(w *fileWriter) error {
 	}
 	w.strings(secIDOff, secIDBytes, len(ids), func(i int, b []byte) []byte { return append(b, ids[i]...) })
 	w.section(secIDDoc, asBytes(docs))
-	ix.writeProducts(w)
+	ix.writeProducts(w, pf)
 	var filters []*roaring.Bitmap
 	for i, m := range []map[string]*roaring.Bitmap{ix.category, ix.brand, ix.types, ix.fits} {
 		keys := make([]string, 0, len(m))
@@ -258,38 +237,25 @@ func (ix *index) writeSections(w *fileWriter) error {
 // own, the snapshot records, which searches do not read: the pages they
 // touch hold JSON only. One run of docOffs offsets per document says where
 // both are, so that a hit reads one run of offsets (see stored.productJSON).
-func (ix *index) writeProducts(w *fileWriter) {
-	var pj search.ProductJSON
-	var buf []byte
-	json := w.blob(secDocBytes, jsonParts*ix.n, func(i int, b []byte) []byte {
-		p := &ix.products[i/jsonParts]
-		switch i % jsonParts {
-		case 0:
-			pj, buf = search.AppendProductJSON(buf[:0], p)
-			return append(b, pj.Full[:pj.Split]...)
-		case 1:
-			return append(b, pj.Full[pj.Split:]...)
-		case 2:
-			return append(b, pj.Lite...)
+// pf holds them, written as the documents were read (encodedProduct).
+func (ix *index) writeProducts(w *fileWriter, pf *productFiles) {
+	if len(pf.jsonOff) != jsonParts*ix.n+1 || len(pf.recOff) != ix.n+1 {
+		if w.err == nil {
+			w.err = fmt.Errorf("%d products written, %d indexed", len(pf.recOff)-1, ix.n)
 		}
-		return search.AppendLiteAttrs(b, p)
-	})
-	recs := w.blob(secRecBytes, ix.n, func(i int, b []byte) []byte {
-		b, err := catalog.AppendRecord(b, &ix.products[i])
-		if err != nil && w.err == nil {
-			w.err = err
-		}
-		return b
-	})
+		return
+	}
+	pf.copyTo(w, secDocBytes, pf.json, pf.jsonW, pf.jsonOff[jsonParts*ix.n])
+	pf.copyTo(w, secRecBytes, pf.rec, pf.recW, pf.recOff[ix.n])
 	offs := make([]uint64, docOffs*(ix.n+1))
 	for doc := range ix.n + 1 {
 		o := offs[docOffs*doc:]
 		if doc < ix.n {
-			copy(o, json[jsonParts*doc:jsonParts*doc+jsonParts])
+			copy(o, pf.jsonOff[jsonParts*doc:jsonParts*doc+jsonParts])
 		} else {
-			o[0] = json[jsonParts*doc]
+			o[0] = pf.jsonOff[jsonParts*doc]
 		}
-		o[jsonParts] = recs[doc]
+		o[jsonParts] = pf.recOff[doc]
 	}
 	w.section(secDocOff, asBytes(offs))
 }
@@ -357,12 +323,33 @@ func (w *fileWriter) section(kind uint32, b []byte) {
 	if w.err != nil {
 		return
 	}
+	w.entry(kind, uint64(len(b)))
+	w.write(b)
+	w.write(make([]byte, align8(uint64(len(b)))-uint64(len(b))))
+}
+
+// sectionFrom writes a section of size bytes read from r and pads it to a
+// multiple of 8 bytes.
+func (w *fileWriter) sectionFrom(kind uint32, r io.Reader, size uint64) {
+	if w.err != nil {
+		return
+	}
+	w.entry(kind, size)
+	n, err := io.Copy(w.w, r)
+	w.off += uint64(n)
+	if err == nil && uint64(n) != size {
+		err = fmt.Errorf("section %d: %d bytes of %d", kind, n, size)
+	}
+	w.err = err
+	w.write(make([]byte, align8(size)-size))
+}
+
+// entry adds the table entry of a section of size bytes that starts here.
+func (w *fileWriter) entry(kind uint32, size uint64) {
 	w.table = binary.LittleEndian.AppendUint32(w.table, kind)
 	w.table = binary.LittleEndian.AppendUint32(w.table, 0)
 	w.table = binary.LittleEndian.AppendUint64(w.table, w.off)
-	w.table = binary.LittleEndian.AppendUint64(w.table, uint64(len(b)))
-	w.write(b)
-	w.write(make([]byte, align8(uint64(len(b)))-uint64(len(b))))
+	w.table = binary.LittleEndian.AppendUint64(w.table, size)
 }
 
 func (w *fileWriter) write(b []byte) {
@@ -383,10 +370,8 @@ func (w *fileWriter) strings(offKind, bytesKind uint32, n int, add func(i int, b
 // returns their n+1 offsets in it.
 func (w *fileWriter) blob(kind uint32, n int, add func(i int, b []byte) []byte) []uint64 {
 	offs := make([]uint64, n+1)
-	start := w.off
-	w.table = binary.LittleEndian.AppendUint32(w.table, kind)
-	w.table = binary.LittleEndian.AppendUint32(w.table, 0)
-	w.table = binary.LittleEndian.AppendUint64(w.table, start)
+	at := len(w.table)
+	w.entry(kind, 0)
 	var total uint64
 	for i := range n {
 		w.buf = add(i, w.buf[:0])
@@ -394,7 +379,7 @@ func (w *fileWriter) blob(kind uint32, n int, add func(i int, b []byte) []byte) 
 		total += uint64(len(w.buf))
 		offs[i+1] = total
 	}
-	w.table = binary.LittleEndian.AppendUint64(w.table, total)
+	binary.LittleEndian.PutUint64(w.table[at+16:], total)
 	w.write(make([]byte, align8(total)-total))
 	return offs
 }
