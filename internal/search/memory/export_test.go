@@ -24,3 +24,6 @@ func OnUnmap(opt *Options, fn func()) { opt.unmapped = fn }
 
 // ExtendedTable is the default attributes and one more.
 func ExtendedTable(t *testing.T) *catalog.AttributeTable { return extendedTable(t, 0) }
+
+// WriteIndexInRuns is WriteIndex reading runs of batch products.
+func WriteIndexInRuns(path string, opt Options, batch int) error { return writeIndex(path, opt, batch) }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -267,5 +268,86 @@ func TestReloadMappedWhileSearching(t *testing.T) {
 	}
 	if h, _ := e.Health(context.Background()); h.Items != len(bulk.Products) {
 		t.Errorf("Health items = %d, want %d", h.Items, len(bulk.Products))
+	}
+}
+
+// TestWriteIndexRuns writes the index file of one snapshot reading its
+// products in runs of several sizes and gets the same bytes each time,
+// and no temporary file left beside it.
+func TestWriteIndexRuns(t *testing.T) {
+	path := writeIndexed(t, syntheticSnapshot(700), memory.Options{})
+	want, err := os.ReadFile(memory.IndexPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, batch := range []int{1, 7, 256, 700, 4096} {
+		if err := memory.WriteIndexInRuns(path, memory.Options{}, batch); err != nil {
+			t.Fatalf("runs of %d: %v", batch, err)
+		}
+		got, err := os.ReadFile(memory.IndexPath(path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("runs of %d: the index file differs", batch)
+		}
+		assertFiles(t, filepath.Dir(path), "catalog.snapshot", "catalog.snapshot.index")
+	}
+}
+
+// TestWriteIndexFails checks that a snapshot that cannot be indexed gives
+// an error naming why, writes no index file and leaves no temporary file.
+func TestWriteIndexFails(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		spoil   func(s *catalog.Snapshot)
+		damage  bool
+		wantErr string
+	}{
+		{"duplicate id", func(s *catalog.Snapshot) { s.Products[5].ID = s.Products[9].ID }, false, "duplicate product id"},
+		{"no id", func(s *catalog.Snapshot) { s.Products[3].ID = "" }, false, "product at position 3 has no id"},
+		{"damaged", func(*catalog.Snapshot) {}, true, "does not match its checksum"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := syntheticSnapshot(50)
+			tt.spoil(s)
+			path := filepath.Join(t.TempDir(), "catalog.snapshot")
+			if err := catalog.WriteSnapshot(path, s); err != nil {
+				t.Fatal(err)
+			}
+			if tt.damage {
+				b, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b[len(b)-20] ^= 0x01
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, batch := range []int{1, 4096} {
+				err := memory.WriteIndexInRuns(path, memory.Options{}, batch)
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("runs of %d: error %v, want one saying %q", batch, err, tt.wantErr)
+				}
+				assertFiles(t, filepath.Dir(path), "catalog.snapshot")
+			}
+		})
+	}
+}
+
+// assertFiles checks that dir holds the named files and no others.
+func assertFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if diff := cmp.Diff(names, got); diff != "" {
+		t.Errorf("files in the directory (-want +got):\n%s", diff)
 	}
 }

@@ -23,7 +23,10 @@ import (
 // each indexed (builder) and its JSON and record written to temporary
 // files beside the snapshot, which become the file's sections. Memory
 // holds the index's own arrays and postings, not the catalog.
-func WriteIndex(path string, opt Options) error {
+func WriteIndex(path string, opt Options) error { return writeIndex(path, opt, readBatch) }
+
+// writeIndex is WriteIndex reading runs of batch products.
+func writeIndex(path string, opt Options, batch int) error {
 	table := opt.Attributes
 	if table == nil {
 		table = catalog.DefaultAttributes()
@@ -46,7 +49,7 @@ func WriteIndex(path string, opt Options) error {
 		return fmt.Errorf("write index: %w", err)
 	}
 	defer pf.remove()
-	if err := readProducts(sf, refs, b, pf); err != nil {
+	if err := readProducts(sf, refs, batch, b, pf); err != nil {
 		return err
 	}
 	return b.finish().writeFile(path, pf)
@@ -83,22 +86,22 @@ func scanOrder(sf *catalog.SnapshotFile) ([]catalog.ProductRef, error) {
 	return refs, nil
 }
 
-// readBatch is how many products readProducts holds at once.
+// readBatch is how many products WriteIndex holds at once.
 const readBatch = 4096
 
-// readProducts reads the products at refs, in runs of readBatch decoded
-// and encoded in parallel, and gives each run to the builder and its
-// JSON and records to pf.
-func readProducts(sf *catalog.SnapshotFile, refs []catalog.ProductRef, b *builder, pf *productFiles) error {
-	ps := make([]catalog.Product, min(readBatch, len(refs)))
+// readProducts reads the products at refs, in runs of batch decoded and
+// encoded in parallel, and gives each run to the builder and its JSON and
+// records to pf.
+func readProducts(sf *catalog.SnapshotFile, refs []catalog.ProductRef, batch int, b *builder, pf *productFiles) error {
+	ps := make([]catalog.Product, min(batch, len(refs)))
 	pos := make([]uint32, len(ps))
 	enc := make([]encodedProduct, len(ps))
 	workers := workersFor(len(ps))
 	type scratch struct{ line, json []byte }
 	scratches := make([]scratch, workers)
 	errs := make([]error, len(ps))
-	for lo := 0; lo < len(refs); lo += readBatch {
-		run := refs[lo:min(len(refs), lo+readBatch)]
+	for lo := 0; lo < len(refs); lo += batch {
+		run := refs[lo:min(len(refs), lo+batch)]
 		var wg sync.WaitGroup
 		for w := range workers {
 			sc := &scratches[w]
