@@ -101,23 +101,7 @@ func TestScanSnapshot(t *testing.T) {
 // ReadSnapshot: neither panics, and both read the same products or fail
 // with the same error.
 func FuzzScanSnapshot(f *testing.F) {
-	sample := filepath.Join(f.TempDir(), "catalog.snapshot")
-	if err := WriteSnapshot(sample, sampleSnapshot(3)); err != nil {
-		f.Fatal(err)
-	}
-	data, err := os.ReadFile(sample)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
-	f.Add([]byte(`{"format":"productsearch-snapshot","version":1,"products":2}` + "\n{}\n\n{\"id\":\"a\"}\n\n"))
-	f.Add([]byte(`{"format":"productsearch-snapshot","version":1,"products":1}` + "\n\n"))
-	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, content []byte) {
-		p := filepath.Join(dir, "fuzz.snapshot")
-		if err := os.WriteFile(p, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	fuzzSnapshots(f, func(t *testing.T, p string) {
 		want, wantErr := ReadSnapshot(p)
 		got, err := scanAll(t, p)
 		if (err == nil) != (wantErr == nil) {

@@ -39,6 +39,27 @@ func TestReadSnapshotBatches(t *testing.T) {
 // FuzzReadSnapshot reads arbitrary files in small and in large batches:
 // neither panics, and both read the same products or both fail alike.
 func FuzzReadSnapshot(f *testing.F) {
+	fuzzSnapshots(f, func(t *testing.T, p string) {
+		small, errSmall := readSnapshot(p, 1, 16)
+		large, errLarge := ReadSnapshot(p)
+		if (errSmall == nil) != (errLarge == nil) {
+			t.Fatalf("small batches: %v; large: %v", errSmall, errLarge)
+		}
+		if errSmall != nil {
+			if errSmall.Error() != errLarge.Error() {
+				t.Fatalf("errors differ: %q and %q", errSmall, errLarge)
+			}
+			return
+		}
+		if diff := cmp.Diff(large, small); diff != "" {
+			t.Fatalf("snapshots differ (-large +small):\n%s", diff)
+		}
+	})
+}
+
+// fuzzSnapshots runs fn on files of arbitrary content, written at p,
+// seeded with a written snapshot and files with blank lines.
+func fuzzSnapshots(f *testing.F, fn func(t *testing.T, p string)) {
 	sample := filepath.Join(f.TempDir(), "catalog.snapshot")
 	if err := WriteSnapshot(sample, sampleSnapshot(3)); err != nil {
 		f.Fatal(err)
@@ -56,20 +77,7 @@ func FuzzReadSnapshot(f *testing.F) {
 		if err := os.WriteFile(p, content, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		small, errSmall := readSnapshot(p, 1, 16)
-		large, errLarge := ReadSnapshot(p)
-		if (errSmall == nil) != (errLarge == nil) {
-			t.Fatalf("small batches: %v; large: %v", errSmall, errLarge)
-		}
-		if errSmall != nil {
-			if errSmall.Error() != errLarge.Error() {
-				t.Fatalf("errors differ: %q and %q", errSmall, errLarge)
-			}
-			return
-		}
-		if diff := cmp.Diff(large, small); diff != "" {
-			t.Fatalf("snapshots differ (-large +small):\n%s", diff)
-		}
+		fn(t, p)
 	})
 }
 
