@@ -217,7 +217,31 @@ func (pf *productFiles) copyTo(w *fileWriter, kind uint32, f *os.File, fw *bufio
 	if _, w.err = f.Seek(0, io.SeekStart); w.err != nil {
 		return
 	}
-	w.sectionFrom(kind, io.LimitReader(f, int64(size)), size)
+	w.sectionFrom(kind, io.LimitReader(&releasingReader{f: f, chunk: releaseChunk}, int64(size)), size)
+}
+
+// releaseChunk is how much of a temporary file is read before its blocks
+// are given back.
+const releaseChunk = 64 << 20
+
+// releasingReader reads a file from its start and gives the disk blocks
+// of what it has read back (releaseRange) every chunk bytes and at its
+// end, so that copying the products' temporary files into the index file
+// needs little more disk than the index file.
+type releasingReader struct {
+	f              *os.File
+	chunk          int64
+	read, released int64
+}
+
+func (r *releasingReader) Read(p []byte) (int, error) {
+	n, err := r.f.Read(p)
+	r.read += int64(n)
+	if r.read-r.released >= r.chunk || err != nil && r.read > r.released {
+		releaseRange(r.f, r.released, r.read-r.released)
+		r.released = r.read
+	}
+	return n, err
 }
 
 // remove closes and removes the files.
