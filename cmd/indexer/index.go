@@ -33,7 +33,7 @@ func runIndex(args []string, stdout, stderr io.Writer) error {
 // process peaks at the larger of the two stages, not at their sum, and
 // the heap grows by a quarter of what is live between collections, not by
 // as much again (unless GOGC says otherwise): at 10x the demo set, a peak
-// of 1.5 GB instead of 2.2 GB for a third more CPU.
+// of 0.3 GB instead of 0.55 GB for about a fifth more user CPU.
 func writeIndex(path string, stdout io.Writer) error {
 	debug.FreeOSMemory()
 	if _, set := os.LookupEnv("GOGC"); !set {
