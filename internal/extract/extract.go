@@ -329,6 +329,10 @@ func (a *analysis) markContext() {
 			a.flagAfter(i, flGPU, 7)
 		case "ddr", "lpddr", "dimm", "sodimm", "udimm":
 			a.ramTitle = true
+		case "cooler":
+			if a.ctx.Accessory {
+				a.flagCooler(i)
+			}
 		case "psu":
 			a.psuTitle = true
 		case "power":
@@ -337,6 +341,23 @@ func (a *analysis) markContext() {
 	}
 	for i := cut; i < len(a.toks); i++ {
 		a.flags[i] |= flCut
+	}
+}
+
+// maxCoolerWords is the most words a cooler's name runs to before "cooler"
+// ("with Wraith Spire 95W cooler").
+const maxCoolerWords = 4
+
+// flagCooler marks the figures of a cooler that comes with an accessory (a
+// processor "with Wraith Spire 95W cooler") as another device's: the
+// cooler's rating is not the processor's power. The words up to four before
+// the cooler word are its name, back to a clause break, "with" or "and".
+func (a *analysis) flagCooler(i int) {
+	for k := i - 1; k >= 0 && k >= i-1-maxCoolerWords; k-- {
+		if t := a.toks[k]; t.Kind == lexer.Symbol && t.Sym != '-' || a.word(k) == "with" || a.word(k) == "and" {
+			return
+		}
+		a.flags[k] |= flCut
 	}
 }
 
