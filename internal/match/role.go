@@ -21,6 +21,10 @@ var processorNumber = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}(?:3D)?|[A-Z][
 // glued on: "I7-8700K", "I78700K", "FX-6300", "A10-9700".
 var tierNumber = regexp.MustCompile(`^(I[3579]|FX|A(?:4|6|8|10|12))([0-9]{4}[A-Z]{0,2})$`)
 
+// familyAfter matches a processor number that its family word may follow:
+// four digits and a suffix of up to two letters ("1800X", "8350").
+var familyAfter = regexp.MustCompile(`^[0-9]{4}[A-Z]{0,2}$`)
+
 // seriesNumber reports whether a processor series word is part of the
 // processors' names: one number names processors of different series
 // ("FX 6300" and "A4 6300", six cores and two), while a tier ("i7", "Ryzen
@@ -169,6 +173,14 @@ func processorOf(cs []chunk, i int) (num, series string, ok bool) {
 		return n, strings.ToUpper(prev), true
 	}
 	if afterFamily(cs, i) {
+		return n, "", true
+	}
+	// "1800X Ryzen", "8350 FX": a shop that writes the family after the
+	// number; a number of four digits, as processors of those families are.
+	if i+1 < len(cs) && !cs[i+1].brk && processorFamily[firstWord(cs[i+1].text)] && familyAfter.MatchString(n) {
+		if seriesNumber(firstWord(cs[i+1].text)) {
+			return n, strings.ToUpper(firstWord(cs[i+1].text)), true
+		}
 		return n, "", true
 	}
 	// "Xeon E5 2690": the series before the number.

@@ -36,6 +36,24 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a family written after the number",
+			a:        Item{Brand: "Chipco", Title: "Chipco 7 1800X Ryzen. Processor family Chipco Ryzen 7"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 7 1800X 8 Core 16 Thread AM4 CPU Processor"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a family written after a number with another suffix",
+			a:          Item{Brand: "Chipco", Title: "Chipco 7 1800 Ryzen. Processor family Chipco Ryzen 7"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Ryzen 7 1800X 8 Core 16 Thread AM4 CPU Processor"},
+			wantReason: "code",
+		},
+		{
+			name:       "a series written after the number",
+			a:          Item{Brand: "Chipco", Title: "Chipco 6300 FX. Processor family Chipco FX"},
+			b:          Item{Brand: "Chipco", Title: "Chipco A4 6300 3.7GHz 2 Cores Socket FM2"},
+			wantReason: "code",
+		},
+		{
 			name:       "one processor in kits for different machines",
 			a:          Item{Brand: "Serverco", Title: "Serverco SV380 G7 Xeon E5640 2.66GHz Kit"},
 			b:          Item{Brand: "Serverco", Title: "Serverco SV360 G7 Xeon E5640 2.66GHz Kit"},
