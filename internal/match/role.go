@@ -145,7 +145,23 @@ func afterFamily(cs []chunk, i int) bool {
 // i7 8700k", "ryzen 7 1700x", "xeon e5520"), and the series it names
 // ("FX", "A4"), or "".
 func processorOf(cs []chunk, i int) (num, series string, ok bool) {
-	n := NormalizePart(cs[i].text)
+	n, gen := cutGeneration(NormalizePart(cs[i].text))
+	num, series, ok = processorNumberOf(cs, i, n)
+	return num + gen, series, ok
+}
+
+// cutGeneration splits a generation glued to a processor number ("2630v4")
+// from it: "2630", "V4".
+func cutGeneration(n string) (string, string) {
+	if k := len(n) - 2; k >= 3 && n[k] == 'V' && isDigitByte(n[k+1]) && isDigitByte(n[k-1]) {
+		return n[:k], n[k:]
+	}
+	return n, ""
+}
+
+// processorNumberOf returns the processor number n, chunk i of a title,
+// spells, as processorOf does.
+func processorNumberOf(cs []chunk, i int, n string) (num, series string, ok bool) {
 	if m := tierNumber.FindStringSubmatch(n); m != nil {
 		if seriesNumber(m[1]) {
 			return m[2], m[1], true
@@ -169,10 +185,13 @@ func processorOf(cs []chunk, i int) (num, series string, ok bool) {
 	if i > 1 {
 		prev2 = lastWord(cs[i-2].text)
 	}
+	if fam, tier, ok := gluedTier(prev); ok {
+		prev, prev2 = tier, fam // "xeone5 2650", "corei5 6300": written apart
+	}
 	if seriesNumber(prev) {
 		return n, strings.ToUpper(prev), true
 	}
-	if afterFamily(cs, i) {
+	if afterFamily(cs, i) || prev2 == "core" && processorTier(prev) {
 		return n, "", true
 	}
 	// "1800X Ryzen", "8350 FX": a shop that writes the family after the
@@ -188,4 +207,21 @@ func processorOf(cs []chunk, i int) (num, series string, ok bool) {
 		return strings.ToUpper(prev) + n, "", true
 	}
 	return "", "", false
+}
+
+// gluedTier splits a family word glued to its tier ("corei5", "xeone5")
+// into the two.
+func gluedTier(w string) (family, tier string, ok bool) {
+	for _, f := range [...]string{"core", "xeon"} {
+		if t, found := strings.CutPrefix(w, f); found && processorTier(t) {
+			return f, t, true
+		}
+	}
+	return "", "", false
+}
+
+// processorTier reports whether w is a tier or series written after a
+// family word: "i5", "e5".
+func processorTier(w string) bool {
+	return len(w) == 2 && (w[0] == 'i' || w[0] == 'e') && isDigitByte(w[1])
 }

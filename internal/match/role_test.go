@@ -54,6 +54,30 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a generation glued to the number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Xeon E5 2630v4 2.2 GHz 10 Core 25MB Cache"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Xeon E5-2630 v4 Processor Boxed"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "two generations, one glued",
+			a:          Item{Brand: "Chipco", Title: "Chipco Xeon E5 2630v3 2.4 GHz 8 Core 20MB Cache"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-2630 v4 Processor Boxed"},
+			wantReason: "code",
+		},
+		{
+			name:     "a family glued to its series",
+			a:        Item{Brand: "Chipco", Title: "Chipco xeone5 2650 2.2 ghz"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Xeon E5 2650 Processor 2.2GHz 30MB Cache Boxed"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a family glued to its tier, another suffix",
+			a:          Item{Brand: "Chipco", Title: "Chipco corei5 6600 2.7 ghz"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Core i5 6600T 2.7 GHz 4 Cores 6MB Cache"},
+			wantReason: "code",
+		},
+		{
 			name:       "one processor in kits for different machines",
 			a:          Item{Brand: "Serverco", Title: "Serverco SV380 G7 Xeon E5640 2.66GHz Kit"},
 			b:          Item{Brand: "Serverco", Title: "Serverco SV360 G7 Xeon E5640 2.66GHz Kit"},
