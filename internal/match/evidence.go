@@ -82,7 +82,7 @@ type codeTally struct {
 func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 	if a.cpu || b.cpu {
 		if a.cpu && b.cpu {
-			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
 				// A processor number agreed in full names one processor
 				// as a part number does; clock speeds the titles state
 				// (base or boost) do not keep them apart.
@@ -380,7 +380,7 @@ func mpnsDiffer(p, q *profile) bool {
 			if !b.mpn {
 				continue
 			}
-			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
 				return false
 			}
 			found = true
@@ -428,7 +428,7 @@ func partAgree(p, q *profile) bool {
 			continue
 		}
 		for _, b := range q.codes {
-			if a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
 				return true
 			}
 		}
@@ -461,4 +461,17 @@ func spelledInPieces(code string, parts []string) bool {
 		}
 	}
 	return false
+}
+
+// sameProcessor reports whether two processor numbers name one processor:
+// they are equal, or one gives a generation the other leaves out ("E5-2630"
+// against "E5-2630 v3": the title that leaves it out names no other).
+// Two generations ("v3" and "v4") are two processors.
+func sameProcessor(a, b string) bool {
+	if a == b {
+		return true
+	}
+	na, ga := cutGeneration(a)
+	nb, gb := cutGeneration(b)
+	return na == nb && (ga == "" || gb == "")
 }

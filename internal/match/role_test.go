@@ -78,6 +78,18 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a generation one title leaves out",
+			a:        Item{Brand: "Chipco", Title: "Chipco Xeon E5 2690 2.6 GHz 14 Core 35MB Cache"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Xeon E5-2690 v4 Tetradeca Core Processor"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a generation left out does not join another number",
+			a:          Item{Brand: "Chipco", Title: "Chipco Xeon E5 2690 2.6 GHz 14 Core 35MB Cache"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-2680 v4 Processor"},
+			wantReason: "code",
+		},
+		{
 			name:       "one processor in kits for different machines",
 			a:          Item{Brand: "Serverco", Title: "Serverco SV380 G7 Xeon E5640 2.66GHz Kit"},
 			b:          Item{Brand: "Serverco", Title: "Serverco SV360 G7 Xeon E5640 2.66GHz Kit"},
