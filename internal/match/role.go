@@ -132,9 +132,26 @@ func afterFamily(cs []chunk, i int) bool {
 		switch {
 		case processorFamily[w]:
 			return true
-		case processorTiers[w] || len(w) == 1 && isDigitByte(w[0]):
+		case processorTiers[w] || len(w) == 1 && isDigitByte(w[0]) || socketWord(w, j == i-1):
 		default:
 			return false
+		}
+	}
+	return false
+}
+
+// socketWord reports whether w names a processor's socket ("AM4",
+// "LGA1151", or "socket" before its number), which a title may put between
+// the family and the number ("Ryzen 7 Sockel AM4 1700"). Right before the
+// number, "socket" does not: "Socket 1151" is the socket's number.
+func socketWord(w string, last bool) bool {
+	switch w {
+	case "socket", "sockel", "skt":
+		return !last
+	}
+	for _, p := range [...]string{"am", "lga", "fclga"} {
+		if rest, ok := strings.CutPrefix(w, p); ok && rest != "" && digitCount(rest) == len(rest) {
+			return true
 		}
 	}
 	return false

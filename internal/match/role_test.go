@@ -90,6 +90,18 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a socket between the family and the number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Prozessor CPU Ryzen 7 Sockel AM4 1700 8 x 3.0 GHz 16 MB Box"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Ryzen 7 1700 65W 8 Core 3.7GHz 4MB CPU"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a socket between the family and another number",
+			a:          Item{Brand: "Chipco", Title: "Chipco Prozessor CPU Ryzen 7 Sockel AM4 1700X 8 x 3.4 GHz 16 MB Box"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Ryzen 7 1700 8 Core 3.0GHz 16MB CPU"},
+			wantReason: "code",
+		},
+		{
 			name:       "one processor in kits for different machines",
 			a:          Item{Brand: "Serverco", Title: "Serverco SV380 G7 Xeon E5640 2.66GHz Kit"},
 			b:          Item{Brand: "Serverco", Title: "Serverco SV360 G7 Xeon E5640 2.66GHz Kit"},
