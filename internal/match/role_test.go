@@ -242,6 +242,18 @@ func TestCompareDimensionsUnderOneCode(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "microwave power and total power",
+			a:        Item{Brand: "Acme", Title: "Acme MW32J7055CT Microwave Combi 900W 32 Litre Stainless Steel"},
+			b:        Item{Brand: "Acme", Title: "Acme MW32J7055CT 32L 3200W Freestanding Microwave"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "without a code, watts still differ",
+			a:          Item{Brand: "Acme", Title: "Acme Solo Digital Microwave 900W Black"},
+			b:          Item{Brand: "Acme", Title: "Acme Solo Digital Microwave 800W Black"},
+			wantReason: "model-line",
+		},
+		{
 			name:       "without a code, lengths still differ",
 			a:          Item{Brand: "Acme", Title: "Acme Freestanding Larder Fridge 60cm Black"},
 			b:          Item{Brand: "Acme", Title: "Acme Freestanding Larder Fridge 55cm Black"},

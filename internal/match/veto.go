@@ -146,12 +146,14 @@ func specsConflict(a, b map[string]float64) bool {
 //
 // With clauses false, one of the titles names no device it fits ("Case
 // iPhone 15 Pro"), and the fit clause of the other ("Case for iPhone 15
-// Pro") counts as its main clause. With lengths false, lengths in cm and m
-// and loads in kg are left out: under one model code they are the
+// Pro") counts as its main clause. With lengths false, lengths in cm and m,
+// loads in kg and watts are left out: under one model code they are the
 // product's dimensions, and one title gives its width ("60cm") where
 // another gives its height ("185cm"); or its loads, and one washer dryer's
 // title gives its wash load ("7kg") where another gives its dry load
-// ("4kg", after "7kg" it cannot tell from a lost decimal).
+// ("4kg", after "7kg" it cannot tell from a lost decimal); or its watts,
+// and one microwave's title gives its microwave power ("900W") where another
+// gives its grill's or its total ("1000W").
 func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 	key := func(s slot) string {
 		if clauses {
@@ -161,7 +163,7 @@ func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 	}
 	for _, s := range a {
 		k := key(s)
-		if !lengths && (k == "#cm" || k == "#m" || k == "#kg") {
+		if !lengths && (k == "#cm" || k == "#m" || k == "#kg" || k == "#w") {
 			continue
 		}
 		if !slices.ContainsFunc(b, func(t slot) bool { return key(t) == k }) {
