@@ -64,19 +64,119 @@ type Snapshot struct {
 // line, then one product per line. The products are encoded once, into a
 // second temporary file while they are hashed, and copied after the
 // manifest, so that memory does not grow with the catalog.
-func WriteSnapshot(path string, s *Snapshot) (err error) {
-	m := s.Manifest
-	m.Format, m.Version, m.Products = SnapshotFormat, SnapshotVersion, len(s.Products)
-	body, sum, err := writeBody(path, s.Products)
+func WriteSnapshot(path string, s *Snapshot) error {
+	w, err := NewSnapshotWriter(path)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		body.Close()
-		os.Remove(body.Name())
-	}()
-	m.BodySHA256 = sum
-	f, err := createTemp(path)
+	for i := range s.Products {
+		if err := w.Add(&s.Products[i]); err != nil {
+			w.Abort()
+			return err
+		}
+	}
+	return w.Commit(s.Manifest)
+}
+
+// TempPattern is the os.CreateTemp pattern of the temporary files a
+// snapshot at path is written through: they sit beside it and are named
+// after it, path.<random>.tmp.
+func TempPattern(path string) string { return filepath.Base(path) + ".*.tmp" }
+
+// CreateTemp creates a temporary file beside the snapshot at path, named
+// by TempPattern, so that a sync that dies leaves only files the next one
+// recognises and removes.
+func CreateTemp(path string) (*os.File, error) {
+	return os.CreateTemp(filepath.Dir(path), TempPattern(path))
+}
+
+// RecordEncoder encodes products as the lines of a snapshot's body.
+type RecordEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// NewRecordEncoder returns an encoder of snapshot records.
+func NewRecordEncoder() *RecordEncoder {
+	e := &RecordEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// Line returns p's line of a snapshot body, with its newline. The slice
+// is the encoder's and valid until its next call.
+func (e *RecordEncoder) Line(p *Product) ([]byte, error) {
+	e.buf.Reset()
+	if err := e.enc.Encode(p); err != nil {
+		return nil, fmt.Errorf("write snapshot product %s: %w", p.ID, err)
+	}
+	return e.buf.Bytes(), nil
+}
+
+// SnapshotWriter writes a snapshot whose products are given one at a time,
+// in the order the file lists them (WriteSnapshot's callers sort by id).
+// The body goes to a temporary file beside the snapshot as it is hashed;
+// Commit writes the manifest before it and renames the whole over the
+// snapshot; Abort removes what was written. Memory does not grow with the
+// catalog.
+type SnapshotWriter struct {
+	path     string
+	body     *os.File
+	hash     hash.Hash
+	w        *bufio.Writer
+	enc      *RecordEncoder
+	products int
+}
+
+// NewSnapshotWriter starts a snapshot at path.
+func NewSnapshotWriter(path string) (*SnapshotWriter, error) {
+	f, err := CreateTemp(path)
+	if err != nil {
+		return nil, fmt.Errorf("write snapshot: %w", err)
+	}
+	h := sha256.New()
+	return &SnapshotWriter{path: path, body: f, hash: h, w: bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20), enc: NewRecordEncoder()}, nil
+}
+
+// Add encodes p as the next line of the body.
+func (w *SnapshotWriter) Add(p *Product) error {
+	line, err := w.enc.Line(p)
+	if err != nil {
+		return err
+	}
+	return w.AddLine(line)
+}
+
+// AddLine appends line, a product's line as RecordEncoder.Line returns it
+// (with its newline), to the body.
+func (w *SnapshotWriter) AddLine(line []byte) error {
+	if _, err := w.w.Write(line); err != nil {
+		return fmt.Errorf("write snapshot: %w", err)
+	}
+	w.products++
+	return nil
+}
+
+// Abort removes the body written so far; the snapshot at path is left as
+// it was.
+func (w *SnapshotWriter) Abort() {
+	w.body.Close()
+	os.Remove(w.body.Name())
+}
+
+// Commit publishes the snapshot: m, with the format, version, product
+// count and body checksum filled in, on the first line, then the body,
+// written beside path, synced and renamed over it. The writer is done
+// with either way.
+func (w *SnapshotWriter) Commit(m Manifest) (err error) {
+	defer w.Abort()
+	if err := w.w.Flush(); err != nil {
+		return fmt.Errorf("write snapshot: %w", err)
+	}
+	m.Format, m.Version, m.Products = SnapshotFormat, SnapshotVersion, w.products
+	m.BodySHA256 = hex.EncodeToString(w.hash.Sum(nil))
+	f, err := CreateTemp(w.path)
 	if err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
@@ -93,10 +193,10 @@ func WriteSnapshot(path string, s *Snapshot) (err error) {
 	if _, err := f.Write(append(line, '\n')); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
-	if _, err := body.Seek(0, io.SeekStart); err != nil {
+	if _, err := w.body.Seek(0, io.SeekStart); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
-	if _, err := io.Copy(f, body); err != nil {
+	if _, err := io.Copy(f, w.body); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
 	if err := f.Sync(); err != nil {
@@ -105,48 +205,10 @@ func WriteSnapshot(path string, s *Snapshot) (err error) {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := os.Rename(f.Name(), w.path); err != nil {
 		return fmt.Errorf("write snapshot: %w", err)
 	}
 	return nil
-}
-
-// TempPattern is the os.CreateTemp pattern of the temporary files a
-// snapshot at path is written through: they sit beside it and are named
-// after it, path.<random>.tmp.
-func TempPattern(path string) string { return filepath.Base(path) + ".*.tmp" }
-
-func createTemp(path string) (*os.File, error) {
-	return os.CreateTemp(filepath.Dir(path), TempPattern(path))
-}
-
-// writeBody encodes products, one per line, into a temporary file beside
-// path and returns it with the hex SHA-256 of its content. The caller
-// closes and removes the file.
-func writeBody(path string, products []Product) (f *os.File, sum string, err error) {
-	f, err = createTemp(path)
-	if err != nil {
-		return nil, "", fmt.Errorf("write snapshot: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	h := sha256.New()
-	w := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range products {
-		if err := enc.Encode(&products[i]); err != nil {
-			return nil, "", fmt.Errorf("write snapshot product %s: %w", products[i].ID, err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return nil, "", fmt.Errorf("write snapshot: %w", err)
-	}
-	return f, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Batches of product lines that ReadSnapshot decodes at once: the

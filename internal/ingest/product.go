@@ -4,11 +4,9 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/base32"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"productsearch/internal/catalog"
@@ -16,63 +14,32 @@ import (
 	"productsearch/internal/extract"
 )
 
-// built is a product under construction with what later stages need of
-// the listings behind it; the listings themselves are let go once it is
-// built.
-type built struct {
-	product catalog.Product
+// placed is a product of the new catalog as it is known before it is
+// built: its group of listings, its anchor, the previous products of its
+// offers, its id, and, once built, where its snapshot line waits in the
+// spill.
+type placed struct {
+	group int
 	// prevPIDs are the previous snapshot's products of its offers, one
 	// per offer that had one.
 	prevPIDs []string
-	// retailers of its listings, kept only for a product outside the 19
-	// categories, which is counted per retailer and left out.
-	retailers []string
-	anchor    string // the smallest identifier of the group, for new ids and ordering
+	anchor   string // the smallest identifier of the group, for new ids and ordering
+	id       string
+	line     spillRef
 }
 
-// buildAll builds one product per group, in parallel. Groups that do not fall
-// in the 19 categories come back with an empty category. Each group's
-// entries are released from entries as soon as its product is built, so
-// the listings and the products they become are not all held at once.
-func buildAll(entries []*entry, groups [][]int, progress Progress) []*built {
-	out := make([]*built, len(groups))
-	workers := runtime.GOMAXPROCS(0)
-	progress.Update("building products", 0, len(groups))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for g := w; g < len(groups); g += workers {
-				es := make([]*entry, len(groups[g]))
-				for i, idx := range groups[g] {
-					es[i], entries[idx] = entries[idx], nil
-				}
-				out[g] = build(es)
-			}
-		})
-	}
-	wg.Wait()
-	progress.Update("building products", len(groups), len(groups))
-	return out
-}
-
-// build makes the canonical product of one group of listings.
-func build(es []*entry) *built {
-	b := &built{}
+// build makes the canonical product of one group of listings; its id is
+// left to the caller.
+func build(es []*entry) *catalog.Product {
 	classes := make([]classify.Result, len(es))
 	for i, e := range es {
 		classes[i] = e.class
-		if e.prevPID != "" {
-			b.prevPIDs = append(b.prevPIDs, e.prevPID)
-		}
 	}
 	cls := classify.Combine(classes)
-	p := &b.product
+	p := &catalog.Product{}
 	p.Category, p.ProductType = cls.Category, cls.Type
 	if p.Category == "" {
-		for _, e := range es {
-			b.retailers = append(b.retailers, e.listing.Retailer)
-		}
-		return b
+		return p
 	}
 
 	p.Offers = make([]catalog.Offer, len(es))
@@ -134,35 +101,19 @@ func build(es []*entry) *built {
 		}
 	}
 	p.Title = representativeTitle(es, p.Brand, mostStated(p.Attributes))
-
-	b.anchor = anchorOf(es)
-	b.compact()
-	return b
+	return p
 }
 
-// compact copies the strings the product keeps of its listings into one
-// allocation of its own, so the listings' strings (descriptions that lost
-// to a longer one, category paths, merchant ids) are freed with them.
-func (b *built) compact() {
-	p := &b.product
-	fields := []*string{&b.anchor, &p.Title, &p.Brand, &p.DeliveryTime, &p.ImageURL, &p.PurchaseURL,
-		&p.Specs.Description, &p.Specs.ModelNumber, &p.Specs.Dimensions}
-	for i := range p.Offers {
-		o := &p.Offers[i]
-		fields = append(fields, &o.ID, &o.Title, &o.DeliveryTime, &o.PurchaseURL, &o.ImageURL)
-	}
-	compactStrings(fields...)
-}
-
-// anchorOf is the group's smallest GTIN, or failing that its smallest offer id.
-func anchorOf(es []*entry) string {
+// anchorOf is the smallest GTIN of the listings group, or failing that
+// their smallest offer id.
+func anchorOf(o *offers, group []int) string {
 	var gtin, offer string
-	for _, e := range es {
-		if g := e.listing.GTIN; g != "" && (gtin == "" || g < gtin) {
+	for _, i := range group {
+		if g := o.items[i].GTIN; g != "" && (gtin == "" || g < gtin) {
 			gtin = g
 		}
-		if o := e.listing.OfferID; offer == "" || o < offer {
-			offer = o
+		if id := o.sides[i].offerID; offer == "" || id < offer {
+			offer = id
 		}
 	}
 	if gtin != "" {
@@ -269,8 +220,8 @@ func titleScore(t, brand string) int {
 // get an id derived from their anchor, so a sync over the same feeds yields
 // the same ids even without a previous snapshot. It returns how many ids were
 // carried over.
-func assignIDs(products []*built) int {
-	slices.SortFunc(products, func(a, b *built) int { return strings.Compare(a.anchor, b.anchor) })
+func assignIDs(products []*placed) int {
+	slices.SortFunc(products, func(a, b *placed) int { return strings.Compare(a.anchor, b.anchor) })
 	type claim struct {
 		product int
 		pid     string
@@ -292,21 +243,21 @@ func assignIDs(products []*built) int {
 	used := map[string]bool{}
 	carried := 0
 	for _, c := range claims {
-		p := &products[c.product].product
-		if p.ID != "" || used[c.pid] {
+		p := products[c.product]
+		if p.id != "" || used[c.pid] {
 			continue
 		}
-		p.ID, used[c.pid] = c.pid, true
+		p.id, used[c.pid] = c.pid, true
 		carried++
 	}
 	for _, b := range products {
-		if b.product.ID != "" {
+		if b.id != "" {
 			continue
 		}
 		for salt := 0; ; salt++ {
 			id := newID(b.anchor, salt)
 			if !used[id] {
-				b.product.ID, used[id] = id, true
+				b.id, used[id] = id, true
 				break
 			}
 		}

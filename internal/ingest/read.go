@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -19,22 +17,10 @@ import (
 	"productsearch/internal/normalize"
 )
 
-// readPrevious loads the snapshot at path, or returns nil when there is none.
-func readPrevious(path string) (*catalog.Snapshot, error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	s, err := catalog.ReadSnapshot(path)
-	if err != nil {
-		return nil, fmt.Errorf("previous snapshot unreadable: %w", err)
-	}
-	return s, nil
-}
-
 type retailerResult struct {
-	report  RetailerReport
-	entries []*entry
-	failed  bool
+	report RetailerReport
+	offers *offers
+	failed bool
 }
 
 func reports(rs []retailerResult) []RetailerReport {
@@ -46,7 +32,7 @@ func reports(rs []retailerResult) []RetailerReport {
 }
 
 // readAll reads every retailer's feed, a few at a time.
-func readAll(ctx context.Context, cfg Config, now time.Time, progress Progress) []retailerResult {
+func readAll(ctx context.Context, cfg Config, now time.Time, sp *spill, progress Progress) []retailerResult {
 	results := make([]retailerResult, len(cfg.Retailers))
 	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	var mu sync.Mutex
@@ -57,7 +43,7 @@ func readAll(ctx context.Context, cfg Config, now time.Time, progress Progress) 
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i] = readRetailer(ctx, r, cfg.Threshold(), now)
+			results[i] = readRetailer(ctx, r, cfg.Threshold(), now, sp)
 			mu.Lock()
 			done++
 			progress.Update("reading feeds", done, len(cfg.Retailers))
@@ -68,15 +54,16 @@ func readAll(ctx context.Context, cfg Config, now time.Time, progress Progress) 
 	return results
 }
 
-// readRetailer reads one feed to the end. Malformed and rejected rows are
-// counted; a feed that cannot be opened or breaks off fails as a whole, so
-// that a truncated file never replaces a retailer's complete listing.
-func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time) retailerResult {
-	res := retailerResult{report: RetailerReport{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: redact(r.Location)}}
+// readRetailer reads one feed to the end, spilling to sp what grouping
+// does not read of its listings. Malformed and rejected rows are counted; a
+// feed that cannot be opened or breaks off fails as a whole, so that a
+// truncated file never replaces a retailer's complete listing.
+func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time, sp *spill) retailerResult {
+	res := retailerResult{report: RetailerReport{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: redact(r.Location)}, offers: &offers{}}
 	rr := &res.report
 	fail := func(err error) retailerResult {
 		rr.Error = err.Error()
-		res.failed, res.entries = true, nil
+		res.failed, res.offers = true, &offers{}
 		return res
 	}
 	rd, err := feed.Open(ctx, r.Source)
@@ -85,6 +72,7 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time)
 	}
 	defer rd.Close()
 	seen := map[string]bool{}
+	var buf []byte
 	nr := normalize.Retailer{Name: r.Name, Slug: r.Slug}
 	opt := normalize.Options{LowStockThreshold: threshold}
 	for {
@@ -123,63 +111,15 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time)
 		if l.LastUpdated.IsZero() || l.LastUpdated.After(now) {
 			l.LastUpdated = now
 		}
-		e := newEntry(l)
-		e.hash = hash
-		// The retailer's own id and category text have served
-		// classification; nothing after it reads them.
-		e.listing.MerchantID, e.listing.CategoryPath, e.listing.TaxonomyID = "", "", ""
-		compact(&e.listing)
-		seen[e.listing.OfferID] = true // the compacted id: the row's buffer is not pinned
-		res.entries = append(res.entries, e)
+		cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand})
+		specs := extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
+		if buf, err = res.offers.add(sp, &l, cls, specs, side{hash: hash}, buf); err != nil {
+			return fail(err)
+		}
+		seen[res.offers.sides[len(res.offers.sides)-1].offerID] = true // the kept copy: the row's buffer is not pinned
 		rr.Accepted++
 	}
 	return res
-}
-
-func newEntry(l catalog.Listing) *entry {
-	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand})
-	return &entry{
-		listing: l,
-		class:   cls,
-		specs:   extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
-	}
-}
-
-// staleEntries rebuilds a retailer's listings from the previous snapshot, so
-// that a feed that failed keeps its offers (with their product) until it can
-// be read again.
-func staleEntries(prev *catalog.Snapshot, retailer string) []*entry {
-	var out []*entry
-	for _, p := range prev.Products {
-		for _, o := range p.Offers {
-			if o.Source != retailer {
-				continue
-			}
-			l := catalog.Listing{
-				Retailer: o.Source, OfferID: o.ID, Title: o.Title, Price: o.Price, Availability: o.Availability,
-				Stock: o.Stock, DeliveryTime: o.DeliveryTime, URL: o.PurchaseURL, ImageURL: o.ImageURL,
-				Brand: p.Brand, LastUpdated: o.LastUpdated,
-			}
-			cls := classify.Result{Category: p.Category, Type: p.ProductType}
-			out = append(out, &entry{
-				listing: l,
-				class:   cls,
-				specs:   extract.Title(o.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
-				prevPID: p.ID,
-				stale:   true,
-			})
-		}
-	}
-	return out
-}
-
-// compact copies a listing's strings into one allocation of exactly their
-// size. Feed readers hand out substrings of larger buffers (the CSV reader
-// one string per row), so without this a kept title would pin the whole
-// row, and a large sync would hold every feed in memory.
-func compact(l *catalog.Listing) {
-	compactStrings(&l.OfferID, &l.MerchantID, &l.Title, &l.Description, &l.DeliveryTime, &l.URL, &l.ImageURL,
-		&l.GTIN, &l.MPN, &l.ModelNumber, &l.Brand, &l.Colour, &l.CategoryPath, &l.TaxonomyID, &l.Dimensions)
 }
 
 // compactStrings copies the strings into one allocation of exactly their

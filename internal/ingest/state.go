@@ -67,14 +67,14 @@ func readState(path string) (map[string]offerState, error) {
 	return st.Offers, nil
 }
 
-// writeState writes the offers of snap with their hashes to path.
-func writeState(path string, snap *catalog.Snapshot, hashes map[string]uint64) error {
-	st := syncState{Version: stateVersion, Offers: make(map[string]offerState, len(hashes))}
-	for i := range snap.Products {
-		p := &snap.Products[i]
-		for _, o := range p.Offers {
-			if h, ok := hashes[o.ID]; ok {
-				st.Offers[o.ID] = offerState{Hash: h, Product: p.ID}
+// writeState writes the offers read from feeds into the catalog c, each
+// with its hash and product, to path.
+func writeState(path string, o *offers, c *catalogue) error {
+	st := syncState{Version: stateVersion, Offers: map[string]offerState{}}
+	for _, p := range c.products {
+		for _, i := range c.groups[p.group] {
+			if s := &o.sides[i]; !s.stale {
+				st.Offers[s.offerID] = offerState{Hash: s.hash, Product: p.id}
 			}
 		}
 	}

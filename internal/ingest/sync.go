@@ -10,7 +10,6 @@ import (
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/classify"
-	"productsearch/internal/extract"
 	"productsearch/internal/match"
 )
 
@@ -31,16 +30,6 @@ type Options struct {
 // ErrShrink is returned when a new catalog would shrink beyond the
 // configured fraction and Force is not set.
 var ErrShrink = errors.New("catalog shrinks beyond max_shrink")
-
-// entry is one listing on its way into a product.
-type entry struct {
-	listing catalog.Listing
-	class   classify.Result
-	specs   extract.Values
-	prevPID string // the product this offer belonged to in the previous snapshot
-	stale   bool   // carried over from the previous snapshot
-	hash    uint64 // listingHash of a listing read from a feed
-}
 
 // Sync reads every feed of opt.Config and publishes a new snapshot at opt.Out
 // with its report beside it. It returns the report also when it refuses to
@@ -67,19 +56,27 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		return nil, err
 	}
 
-	prev, err := readPrevious(opt.Out)
+	prev, err := readPrevious(opt.Out, opt.Incremental)
 	if err != nil && !opt.Force {
 		return nil, fmt.Errorf("%w (use --force to replace it)", err)
 	}
 	if prev != nil {
-		rep.PreviousProducts = len(prev.Products)
+		rep.PreviousProducts = prev.products
 	}
+	sp, err := newSpill(opt.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer sp.remove()
 
-	results := readAll(ctx, opt.Config, now, progress)
+	results := readAll(ctx, opt.Config, now, sp, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	entries, failed := carryOver(results, prev, opt.Config.Retailers)
+	o, failed, err := carryOver(results, prev, sp)
+	if err != nil {
+		return nil, err
+	}
 	if failed == len(results) && prev == nil {
 		rep.Retailers = reports(results)
 		return rep, errors.New("no retailer feed could be read and there is no previous snapshot to keep")
@@ -90,12 +87,12 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	hashes := offerHashes(entries, opt.Incremental)
-	products, outOfScope, unchanged := group(entries, prev, kept, progress)
-	rep.OffersUnchanged = unchanged
-	rep.IDsCarried = assignIDs(products)
-	snap := assemble(now, products)
-	summarize(rep, snap, results, outOfScope)
+	c, err := group(o, prev, kept, sp, progress)
+	if err != nil {
+		return nil, err
+	}
+	rep.OffersUnchanged, rep.IDsCarried = c.unchanged, c.carried
+	m := summarize(rep, now, &c.tally, results, c.outOfScope)
 
 	if refusal, err := guard(prev, rep.Products, opt.Config.Shrink(), opt.Force); err != nil {
 		rep.Refusal = refusal
@@ -107,213 +104,181 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		}
 		return rep, err
 	}
-	if err := write(opt.Out, snap, rep, opt.Force, start, progress); err != nil {
+	if err := write(opt.Out, c.products, sp, m, rep, opt.Force, start, progress); err != nil {
 		return rep, err
 	}
 	if opt.Incremental {
-		if err := writeState(StatePath(opt.Out), snap, hashes); err != nil {
+		if err := writeState(StatePath(opt.Out), o, c); err != nil {
 			return rep, err
 		}
 	}
 	return rep, nil
 }
 
-// offerHashes maps the offers read from feeds to their content hashes
-// when an incremental sync needs them, else it returns nil.
-func offerHashes(entries []*entry, incremental bool) map[string]uint64 {
-	if !incremental {
-		return nil
-	}
-	out := make(map[string]uint64, len(entries))
-	for _, e := range entries {
-		if !e.stale {
-			out[e.listing.OfferID] = e.hash
-		}
-	}
-	return out
-}
-
 // carryOver gathers the listings every feed gave. A retailer whose feed
 // failed keeps the offers it had in the previous snapshot, marked stale. It
 // returns the listings and how many feeds failed.
-func carryOver(results []retailerResult, prev *catalog.Snapshot, retailers []Retailer) ([]*entry, int) {
-	var entries []*entry
-	failed := 0
+func carryOver(results []retailerResult, prev *previous, sp *spill) (*offers, int, error) {
+	failed := map[string]bool{}
 	for i := range results {
-		res := &results[i]
-		if res.failed {
-			failed++
-			if prev != nil {
-				res.entries = staleEntries(prev, retailers[i].Name)
+		if results[i].failed {
+			failed[results[i].report.Name] = true
+		}
+	}
+	if prev != nil && len(failed) > 0 {
+		stale, err := staleOffers(prev, failed, sp)
+		if err != nil {
+			return nil, 0, err
+		}
+		for i := range results {
+			if res := &results[i]; res.failed {
+				res.offers = stale[res.report.Name]
 				res.report.Stale = true
-				res.report.StaleOffer = len(res.entries)
+				res.report.StaleOffer = res.offers.len()
 			}
 		}
-		entries = append(entries, res.entries...)
-		res.entries = nil
 	}
-	return entries, failed
+	parts := make([]*offers, len(results))
+	for i := range results {
+		parts[i] = results[i].offers
+		results[i].offers = nil
+	}
+	return concat(parts), len(failed), nil
 }
 
-// group matches the listings into groups and builds one product from each.
-// Products outside the 19 categories are left out and counted per retailer
-// in outOfScope.
+// catalogue is the new catalog as grouping leaves it: its products, placed
+// and built into the spill, and what the report says of them.
+type catalogue struct {
+	products   []*placed
+	groups     [][]int
+	outOfScope map[string]int // listings outside the 19 categories, per retailer
+	unchanged  int            // offers an incremental sync kept with their product
+	carried    int            // ids carried over from the previous snapshot
+	tally      tally
+}
+
+// group matches the listings into groups, gives each group in the 19
+// categories its id, then builds its product into the spill. Products
+// outside the 19 categories are left out and counted per retailer.
 //
 // kept is the state of the previous incremental sync (nil in a full
 // one): an offer whose hash it records unchanged stays with the product it
-// had; unchanged counts them.
-func group(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState, progress Progress) (products []*built, outOfScope map[string]int, unchanged int) {
-	progress.Update("grouping", 0, len(entries))
-	items, unchanged := matchItems(entries, prev, kept)
-	groups := match.Group(items)
-	progress.Update("grouping", len(entries), len(entries))
+// had.
+func group(o *offers, prev *previous, kept map[string]offerState, sp *spill, progress Progress) (*catalogue, error) {
+	c := &catalogue{outOfScope: map[string]int{}}
+	progress.Update("grouping", 0, o.len())
+	c.unchanged = matchItems(o, prev, kept)
+	c.groups = match.Group(o.items)
+	progress.Update("grouping", o.len(), o.len())
 
-	all := buildAll(entries, groups, progress)
-	outOfScope = map[string]int{}
-	products = make([]*built, 0, len(all))
-	for _, b := range all {
-		if b == nil {
-			continue
+	classes := []classify.Result{}
+	for g, members := range c.groups {
+		classes = classes[:0]
+		for _, i := range members {
+			classes = append(classes, o.class(i))
 		}
-		if b.product.Category == "" {
-			for _, r := range b.retailers {
-				outOfScope[r]++
+		if classify.Combine(classes).Category == "" {
+			for _, i := range members {
+				c.outOfScope[o.items[i].Retailer]++
 			}
 			continue
 		}
-		products = append(products, b)
+		p := &placed{group: g, anchor: anchorOf(o, members)}
+		for _, i := range members {
+			if pid := o.sides[i].prevPID; pid != "" {
+				p.prevPIDs = append(p.prevPIDs, pid)
+			}
+		}
+		c.products = append(c.products, p)
 	}
-	return products, outOfScope, unchanged
+	c.carried = assignIDs(c.products)
+	if err := sp.flush(); err != nil {
+		return nil, err
+	}
+	if err := buildAll(o, c, sp, progress); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
-// matchItems is the matcher's view of the listings. It records on each entry
-// the product its offer belonged to in the previous snapshot; the listings of
-// a stale retailer, and those kept records unchanged, are linked to that
-// product, so they stay with it. It returns how many were unchanged.
-func matchItems(entries []*entry, prev *catalog.Snapshot, kept map[string]offerState) ([]match.Item, int) {
-	prevPID := map[string]string{}
-	prevTime := map[string]time.Time{} // in an incremental sync
-	if prev != nil {
-		for _, p := range prev.Products {
-			for _, o := range p.Offers {
-				prevPID[o.ID] = p.ID
-				if kept != nil {
-					prevTime[o.ID] = o.LastUpdated
-				}
-			}
-		}
-	}
+// matchItems prepares the matcher's view of the listings. It records for
+// each listing the product its offer belonged to in the previous snapshot;
+// the listings of a stale retailer, and those kept records unchanged, are
+// linked to that product, so they stay with it. It returns how many were
+// unchanged.
+func matchItems(o *offers, prev *previous, kept map[string]offerState) int {
 	stalePIDs := map[string]bool{}
-	var same []bool // same[i]: entries[i] is unchanged since the state
+	var same []bool // same[i]: listing i is unchanged since the state
 	if kept != nil {
-		same = make([]bool, len(entries))
+		same = make([]bool, o.len())
 	}
 	unchanged := 0
-	for i, e := range entries {
-		if e.stale {
-			stalePIDs[e.prevPID] = true
+	for i := range o.sides {
+		s := &o.sides[i]
+		if s.stale {
+			stalePIDs[s.prevPID] = true
 			continue
 		}
-		e.prevPID = prevPID[e.listing.OfferID]
-		if k, ok := kept[e.listing.OfferID]; ok && k.Hash == e.hash && k.Product == e.prevPID && e.prevPID != "" {
+		if prev == nil {
+			continue
+		}
+		s.prevPID = prev.pid[s.offerID]
+		if k, ok := kept[s.offerID]; ok && k.Hash == s.hash && k.Product == s.prevPID && s.prevPID != "" {
 			same[i] = true
 			unchanged++
 			// An offer whose feed gives no time was stamped with this
 			// sync's; unchanged, it keeps the time it had.
-			if t := prevTime[e.listing.OfferID]; !t.IsZero() {
-				e.listing.LastUpdated = t
+			if t := prev.updated[s.offerID]; !t.IsZero() {
+				s.updated = t
 			}
 		}
 	}
-	items := make([]match.Item, len(entries))
-	for i, e := range entries {
-		l := e.listing
-		items[i] = match.Item{
-			Retailer: l.Retailer, GTIN: l.GTIN, Brand: l.Brand, MPN: l.MPN, ModelNumber: l.ModelNumber,
-			Colour: l.Colour, Title: l.Title, Specs: e.specs,
-			Category: e.class.Category, Accessory: e.class.Type == catalog.TypeAccessory,
-		}
-		if stalePIDs[e.prevPID] || (same != nil && same[i]) {
-			items[i].Link = e.prevPID
+	for i := range o.items {
+		if pid := o.sides[i].prevPID; stalePIDs[pid] || (same != nil && same[i]) {
+			o.items[i].Link = pid
 		}
 	}
-	return items, unchanged
-}
-
-// assemble puts the products, which have their ids, into a snapshot sorted
-// by id. It lets go of each built product's listings as it goes.
-func assemble(now time.Time, products []*built) *catalog.Snapshot {
-	snap := &catalog.Snapshot{Manifest: catalog.Manifest{
-		SyncTime:   now,
-		Retailers:  map[string]catalog.RetailerStats{},
-		Categories: map[string]int{},
-		Rejected:   map[string]int{},
-	}}
-	snap.Products = make([]catalog.Product, len(products))
-	for i, b := range products {
-		snap.Products[i] = b.product
-		products[i] = nil
-	}
-	slices.SortFunc(snap.Products, func(a, b catalog.Product) int { return strings.Compare(a.ID, b.ID) })
-	return snap
+	return unchanged
 }
 
 // summarize counts the catalog into the report (products, offers,
-// categories, attribute statuses, each retailer's offers and rejections) and
-// the snapshot's manifest.
-func summarize(rep *Report, snap *catalog.Snapshot, results []retailerResult, outOfScope map[string]int) {
-	offersBy := map[string]int{}
-	rep.Categories = map[string]int{}
-	rep.Attributes = map[string]Statuses{}
-	for _, p := range snap.Products {
-		rep.Categories[p.Category]++
-		if p.ProductType == catalog.TypeAccessory {
-			rep.Accessories++
-		}
-		for _, o := range p.Offers {
-			offersBy[o.Source]++
-		}
-		rep.Offers += len(p.Offers)
-		for name, a := range p.Attributes {
-			s := rep.Attributes[name]
-			switch a.Status {
-			case catalog.Confirmed:
-				s.Confirmed++
-			case catalog.Inferred:
-				s.Inferred++
-			case catalog.Conflicting:
-				s.Conflicting++
-			}
-			rep.Attributes[name] = s
-		}
+// categories, attribute statuses, each retailer's offers and rejections)
+// and returns the snapshot's manifest.
+func summarize(rep *Report, now time.Time, t *tally, results []retailerResult, outOfScope map[string]int) catalog.Manifest {
+	m := catalog.Manifest{
+		SyncTime:  now,
+		Retailers: map[string]catalog.RetailerStats{},
+		Rejected:  map[string]int{},
 	}
-	rep.Products = len(snap.Products)
+	rep.Categories, rep.Attributes = t.categories, t.attributes
+	rep.Accessories, rep.Offers, rep.Products = t.accessories, t.offers, t.products
 	for i := range results {
 		rr := &results[i].report
-		rr.Offers = offersBy[rr.Name]
+		rr.Offers = t.offersBy[rr.Name]
 		rr.OutOfScope = outOfScope[rr.Name]
 		rejected := 0
 		for reason, n := range rr.Rejected {
-			snap.Manifest.Rejected[reason] += n
+			m.Rejected[reason] += n
 			rejected += n
 		}
-		snap.Manifest.Retailers[rr.Name] = catalog.RetailerStats{Offers: rr.Offers, Rejected: rejected, Stale: rr.Stale}
+		m.Retailers[rr.Name] = catalog.RetailerStats{Offers: rr.Offers, Rejected: rejected, Stale: rr.Stale}
 	}
 	rep.Retailers = reports(results)
-	snap.Manifest.Categories = rep.Categories
-	snap.Manifest.Offers = rep.Offers
+	m.Categories = rep.Categories
+	m.Offers = rep.Offers
+	return m
 }
 
 // guard refuses a catalog of products products when, without force, it
 // would shrink the previous one by more than the fraction shrink, and always
 // when it is empty. It returns the refusal for the report and the error;
 // a shrink refusal wraps ErrShrink.
-func guard(prev *catalog.Snapshot, products int, shrink float64, force bool) (string, error) {
+func guard(prev *previous, products int, shrink float64, force bool) (string, error) {
 	if prev != nil && !force {
-		floor := float64(len(prev.Products)) * (1 - shrink)
+		floor := float64(prev.products) * (1 - shrink)
 		if float64(products) < floor {
 			refusal := fmt.Sprintf("the catalog would shrink from %d to %d products, more than max_shrink %.0f%%; the previous snapshot stays; rerun with --force to publish anyway",
-				len(prev.Products), products, shrink*100)
+				prev.products, products, shrink*100)
 			return refusal, fmt.Errorf("%w: %s", ErrShrink, refusal)
 		}
 	}
@@ -323,14 +288,33 @@ func guard(prev *catalog.Snapshot, products int, shrink float64, force bool) (st
 	return "", nil
 }
 
-// write publishes the snapshot at out and then the report beside it,
+// write publishes the snapshot at out, its products' lines copied from
+// the spill in id order under manifest m, and then the report beside it,
 // marked published and timed from start.
-func write(out string, snap *catalog.Snapshot, rep *Report, force bool, start time.Time, progress Progress) error {
-	progress.Update("writing", 0, 1)
-	if err := catalog.WriteSnapshot(out, snap); err != nil {
+func write(out string, products []*placed, sp *spill, m catalog.Manifest, rep *Report, force bool, start time.Time, progress Progress) error {
+	progress.Update("writing", 0, len(products))
+	if err := sp.flush(); err != nil {
 		return err
 	}
-	progress.Update("writing", 1, 1)
+	slices.SortFunc(products, func(a, b *placed) int { return strings.Compare(a.id, b.id) })
+	w, err := catalog.NewSnapshotWriter(out)
+	if err != nil {
+		return err
+	}
+	var buf []byte
+	for _, p := range products {
+		if buf, err = sp.read(p.line, buf); err == nil {
+			err = w.AddLine(buf)
+		}
+		if err != nil {
+			w.Abort()
+			return err
+		}
+	}
+	if err := w.Commit(m); err != nil {
+		return err
+	}
+	progress.Update("writing", len(products), len(products))
 	rep.Published, rep.Forced = true, force
 	rep.Duration = time.Since(start).Round(time.Millisecond).String()
 	return writeReport(ReportPath(out), rep)

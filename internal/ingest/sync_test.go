@@ -431,56 +431,66 @@ func TestRepresentativeTitle(t *testing.T) {
 	}
 }
 
-func TestCompactKeepsEveryField(t *testing.T) {
-	row := "id-1,Lenovo IdeaPad,desc,next day,https://x.example/1,https://img.example/1.jpg,05012345678900,MPN1,M1,Lenovo,Grey,Laptops,328,30 cm"
-	f := strings.Split(row, ",")
-	l := catalog.Listing{
-		OfferID: "alpha-" + f[0], MerchantID: f[0], Title: f[1], Description: f[2], DeliveryTime: f[3], URL: f[4],
-		ImageURL: f[5], GTIN: f[6], MPN: f[7], ModelNumber: f[8], Brand: f[9], Colour: f[10], CategoryPath: f[11],
-		TaxonomyID: f[12], Dimensions: f[13], Price: 1,
+// TestOffersKeepEveryField checks that a listing read back from the
+// offers, its rest from the spill, is the listing that was added, but for
+// the fields that serve classification only.
+func TestOffersKeepEveryField(t *testing.T) {
+	stock := 3
+	tests := []struct {
+		name string
+		l    catalog.Listing
+	}{
+		{"every field", catalog.Listing{
+			Retailer: "Alpha", OfferID: "alpha-id-1", Title: "Lenovo IdeaPad", Description: "desc ★ & <b>", Price: 499.99,
+			Availability: catalog.LowStock, Stock: &stock, DeliveryTime: "next day", URL: "https://x.example/1",
+			ImageURL: "https://img.example/1.jpg", GTIN: "05012345678900", MPN: "MPN1", ModelNumber: "M1", Brand: "Lenovo",
+			Colour: "Grey", Dimensions: "30 cm", LastUpdated: syncTime.In(time.FixedZone("", 3600)),
+		}},
+		{"empty fields", catalog.Listing{Retailer: "Beta", OfferID: "beta-2", Title: "t", Availability: catalog.OutOfStock}},
+		{"zero stock", catalog.Listing{Retailer: "Beta", OfferID: "beta-3", Title: "t", Stock: new(int)}},
 	}
-	want := l
-	compact(&l)
-	if diff := cmp.Diff(want, l); diff != "" {
-		t.Errorf("compact changed the listing (-want +got):\n%s", diff)
+	sp := testSpill(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			given := tt.l
+			given.MerchantID, given.CategoryPath, given.TaxonomyID = "m-1", "Computing > Laptops", "328"
+			o := testOffers(t, sp, []catalog.Listing{given})
+			e, _, err := o.entry(0, sp, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.l, e.listing); diff != "" {
+				t.Errorf("listing read back mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
-// TestBuildCopiesKeptStrings checks that a built product's strings are
-// copies, not views of its listings' strings, which can then be freed.
-func TestBuildCopiesKeptStrings(t *testing.T) {
-	listing := func(retailer, id, title string) *entry {
-		return newEntry(catalog.Listing{Retailer: retailer, OfferID: id, Title: title, Brand: "Apple", GTIN: "00194253401230",
-			Description: "A phone from " + retailer, URL: "https://" + retailer + ".example/" + id, Price: 699,
-			Availability: catalog.InStock, LastUpdated: syncTime})
-	}
-	es := []*entry{listing("alpha", "alpha-1", "Apple iPhone 15 128GB Black"), listing("beta", "beta-1", "Apple iPhone 15 (128 GB) - Black")}
-	b := build(es)
-	p := &b.product
-	if len(p.Offers) != 2 {
-		t.Fatalf("offers = %d, want 2", len(p.Offers))
-	}
-	shares := func(s string) bool {
-		for _, e := range es {
-			l := &e.listing
-			for _, ls := range []string{l.OfferID, l.Title, l.Description, l.URL, l.Brand, l.GTIN} {
-				if s != "" && unsafe.StringData(s) == unsafe.StringData(ls) {
-					return true
-				}
-			}
+// TestReadRestRejectsDamage checks that a spilled listing cut short or
+// overlong is an error, not a listing.
+func TestReadRestRejectsDamage(t *testing.T) {
+	rec := appendRest(nil, &catalog.Listing{Description: "d", URL: "https://x.example/1", Price: 1})
+	for _, bad := range [][]byte{rec[:len(rec)-1], rec[:3], append(rec[:len(rec):len(rec)], 0), {0xff}} {
+		var l catalog.Listing
+		if err := readRest(bad, &l); err == nil {
+			t.Errorf("readRest(%x) = nil, want an error", bad)
 		}
-		return false
 	}
-	kept := []string{b.anchor, p.Title, p.Brand, p.PurchaseURL, p.Specs.Description}
-	for _, o := range p.Offers {
-		kept = append(kept, o.ID, o.Title, o.PurchaseURL)
-	}
-	for _, s := range kept {
-		if s == "" {
-			t.Errorf("a kept string is empty: %q", kept)
-		}
-		if shares(s) {
-			t.Errorf("%q shares its bytes with a listing", s)
+}
+
+// TestOffersCopyKeptStrings checks that the strings offers keep are copies,
+// not views of the row a feed reader read them from, which can then be
+// freed.
+func TestOffersCopyKeptStrings(t *testing.T) {
+	row := "alpha-1|Apple iPhone 15 128GB Black|00194253401230|MPN9|A3090|Apple|Black"
+	f := strings.Split(row, "|")
+	l := catalog.Listing{Retailer: "Alpha", OfferID: f[0], Title: f[1], GTIN: f[2], MPN: f[3], ModelNumber: f[4], Brand: f[5], Colour: f[6]}
+	o := testOffers(t, testSpill(t), []catalog.Listing{l})
+	it := o.items[0]
+	start, end := uintptr(unsafe.Pointer(unsafe.StringData(row))), uintptr(unsafe.Pointer(unsafe.StringData(row)))+uintptr(len(row))
+	for _, s := range []string{o.sides[0].offerID, it.Title, it.GTIN, it.MPN, it.ModelNumber, it.Brand, it.Colour} {
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(s))); s == "" || (p >= start && p < end) {
+			t.Errorf("%q is empty or shares its bytes with the row", s)
 		}
 	}
 }
