@@ -168,6 +168,11 @@ func group(o *offers, prev *previous, kept map[string]offerState, sp *spill, pro
 	c := &catalogue{outOfScope: map[string]int{}}
 	progress.Update("grouping", 0, o.len())
 	c.unchanged = matchItems(o, prev, kept)
+	if prev != nil {
+		// Grouping is the sync's largest moment; what it read of the
+		// previous snapshot is used.
+		prev.pid, prev.updated = nil, nil
+	}
 	c.groups = match.Group(o.items)
 	progress.Update("grouping", o.len(), o.len())
 
