@@ -1,13 +1,8 @@
 package ingest
 
 import (
-	"bufio"
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -75,61 +70,14 @@ func readPrevious(path string, incremental bool) (*previous, error) {
 
 // eachPrevious calls fn with each product line of the snapshot at path,
 // in order, and checks the body against the manifest's checksum and
-// product count, as catalog.ReadSnapshot does.
+// product count (catalog.SnapshotFile.Scan).
 func eachPrevious(path string, fn func(line []byte) error) error {
-	m, err := catalog.ReadManifest(path)
+	sf, err := catalog.OpenSnapshot(path)
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("read snapshot: %w", err)
-	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
-	for err = bufio.ErrBufferFull; errors.Is(err, bufio.ErrBufferFull); {
-		_, err = r.ReadSlice('\n') // the manifest, read above
-	}
-	if err != nil {
-		return fmt.Errorf("read snapshot %s: %w", path, err)
-	}
-	h := sha256.New()
-	br := bufio.NewReaderSize(io.TeeReader(r, h), 1<<20)
-	lines := 0
-	var long []byte
-	for {
-		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("read snapshot %s: %w", path, err)
-		}
-		if line = bytes.TrimSuffix(line, []byte("\n")); len(line) > 0 {
-			lines++
-			if ferr := fn(line); ferr != nil {
-				// Line 1 is the manifest.
-				return fmt.Errorf("read snapshot %s line %d: %w", path, lines+1, ferr)
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
-	if want := m.BodySHA256; want != "" {
-		if got := hex.EncodeToString(h.Sum(nil)); got != want {
-			return fmt.Errorf("read snapshot %s: %w (the file is damaged: manifest says %s, body hashes to %s)", path, catalog.ErrChecksum, want, got)
-		}
-	}
-	if lines != m.Products {
-		return fmt.Errorf("read snapshot %s: manifest says %d products, file has %d (truncated?)", path, m.Products, lines)
-	}
-	return nil
+	defer sf.Close()
+	return sf.Scan(func(line []byte, _ catalog.ProductRef) error { return fn(line) })
 }
 
 // staleOffers reads again from the previous snapshot the offers of the
