@@ -145,27 +145,7 @@ func TestSyncBuildsCanonicalProducts(t *testing.T) {
 		t.Errorf("router wifi_gen = %+v, want 6", a)
 	}
 
-	wantRejected := map[string]map[string]int{
-		"Alpha": {"not_new": 1, "non_gbp": 1, "bad_price": 1},
-		"Beta":  {"bad_url": 1},
-	}
-	for _, rr := range rep.Retailers {
-		for reason, n := range wantRejected[rr.Name] {
-			if rr.Rejected[reason] != n {
-				t.Errorf("%s rejected[%s] = %d, want %d (all: %v)", rr.Name, reason, rr.Rejected[reason], n, rr.Rejected)
-			}
-			if len(rr.Samples[reason]) == 0 {
-				t.Errorf("%s: no sample rows for %s", rr.Name, reason)
-			}
-		}
-	}
-	alpha, gamma := rep.Retailers[0], rep.Retailers[2]
-	if total(alpha.Rejected) != 4 || alpha.OutOfScope != 1 || alpha.Rows != 7 {
-		t.Errorf("Alpha: rows %d rejected %v out of scope %d; want 7 rows, 4 rejected (incl. the short row), the kettle out of scope", alpha.Rows, alpha.Rejected, alpha.OutOfScope)
-	}
-	if total(gamma.Rejected) != 1 || gamma.Rows != 5 {
-		t.Errorf("Gamma: rows %d rejected %v; want 5 rows with the non-JSON line rejected", gamma.Rows, gamma.Rejected)
-	}
+	checkFixtureReport(t, rep)
 
 	if snap.Manifest.Products != 5 || snap.Manifest.Offers != 9 || !snap.Manifest.SyncTime.Equal(syncTime) {
 		t.Errorf("manifest = %+v", snap.Manifest)
@@ -187,6 +167,33 @@ func TestSyncBuildsCanonicalProducts(t *testing.T) {
 				t.Errorf("offer id %q is not URL-safe", o.ID)
 			}
 		}
+	}
+}
+
+// checkFixtureReport checks the fixture feeds' rejected rows and counts
+// in a sync's report.
+func checkFixtureReport(t *testing.T, rep *Report) {
+	t.Helper()
+	wantRejected := map[string]map[string]int{
+		"Alpha": {"not_new": 1, "non_gbp": 1, "bad_price": 1},
+		"Beta":  {"bad_url": 1},
+	}
+	for _, rr := range rep.Retailers {
+		for reason, n := range wantRejected[rr.Name] {
+			if rr.Rejected[reason] != n {
+				t.Errorf("%s rejected[%s] = %d, want %d (all: %v)", rr.Name, reason, rr.Rejected[reason], n, rr.Rejected)
+			}
+			if len(rr.Samples[reason]) == 0 {
+				t.Errorf("%s: no sample rows for %s", rr.Name, reason)
+			}
+		}
+	}
+	alpha, gamma := rep.Retailers[0], rep.Retailers[2]
+	if total(alpha.Rejected) != 4 || alpha.OutOfScope != 1 || alpha.Rows != 7 {
+		t.Errorf("Alpha: rows %d rejected %v out of scope %d; want 7 rows, 4 rejected (incl. the short row), the kettle out of scope", alpha.Rows, alpha.Rejected, alpha.OutOfScope)
+	}
+	if total(gamma.Rejected) != 1 || gamma.Rows != 5 {
+		t.Errorf("Gamma: rows %d rejected %v; want 5 rows with the non-JSON line rejected", gamma.Rows, gamma.Rejected)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 
 // TestCompareProcessorRole covers processor numbers read by their role: a
 // processor sold on its own is named by its number, every letter of it.
+// TestCompareProcessorRole: suffixes, generations and glued forms of a
+// processor number.
 func TestCompareProcessorRole(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
@@ -89,6 +91,13 @@ func TestCompareProcessorRole(t *testing.T) {
 			b:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-2680 v4 Processor"},
 			wantReason: "code",
 		},
+	})
+}
+
+// TestCompareProcessorSeries: a processor number read beside its family,
+// series or socket, and in kits or under another brand.
+func TestCompareProcessorSeries(t *testing.T) {
+	runCompare(t, []compareCase{
 		{
 			name:     "a socket between the family and the number",
 			a:        Item{Brand: "Chipco", Title: "Chipco Prozessor CPU Ryzen 7 Sockel AM4 1700 8 x 3.0 GHz 16 MB Box"},
