@@ -561,13 +561,25 @@ func joinRevisions(cs []chunk) []chunk {
 	return cs
 }
 
-// revision reports whether code b is code a with a revision digit glued on
-// ("BHWD149" and "BHWD1491", "BHWD149/1" as joinRevisions writes it): a
-// model number of letters and three or more digits, and one digit more.
+// minLetterRevision is the shortest code ending in letters that a revision
+// number is glued to ("RLAAV22K1"); a shorter one with a digit more is as
+// often another model.
+const minLetterRevision = 6
+
+// revision reports whether code b is code a with a revision number glued
+// on: a model number of letters and three or more digits and one digit
+// more ("BHWD149" and "BHWD1491", "BHWD149/1" as joinRevisions writes it),
+// or a code of six or more characters that ends in letters and one digit
+// more ("RLAAV22K" and "RLAAV22K1", "RFG23UERS1"), or two where the title
+// sets them apart ("RZAAV22K.1.1").
 func revision(a, b string) bool {
-	if len(b) != len(a)+1 || !strings.HasPrefix(b, a) || !isDigitByte(b[len(b)-1]) {
+	rev, ok := strings.CutPrefix(b, a)
+	if !ok || rev == "" || digitCount(rev) != len(rev) {
 		return false
 	}
-	l, d, ok := letterDigits(strings.ToLower(a))
-	return ok && len(l) >= 2 && len(d) >= 3
+	if l, d, ok := letterDigits(strings.ToLower(a)); ok && len(rev) == 1 {
+		return len(l) >= 2 && len(d) >= 3
+	}
+	return len(a) >= minLetterRevision && !isDigitByte(a[len(a)-1]) && digitCount(a) > 0 &&
+		(len(rev) == 1 || len(rev) == 2 && len(a) > minLetterRevision)
 }

@@ -148,7 +148,7 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 // and "ADAPT260").
 func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	r := relate(a.s, b.s)
-	if r == codesDiffer && own && !a.field && !b.field && (revision(a.s, b.s) || revision(b.s, a.s)) {
+	if (r == codesDiffer || r == codesUnrelated) && own && !a.field && !b.field && (revision(a.s, b.s) || revision(b.s, a.s)) {
 		r = codesEqual // "BHWD149" and "BHWD1491": a model and its revision, as titles write them
 	}
 	if r == codesVariant && own && colourSpelling(a.s, b.s, p, q) {

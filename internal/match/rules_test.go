@@ -31,6 +31,30 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZX102 battery"},
 			wantReason: "model-line",
 		},
+		{
+			name:     "a code ending in letters and its revision digit",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQXV31K undercounter fridge"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQXV31K1 55cm wide freestanding under counter fridge black"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a code ending in letters and its revision set apart by points",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQXV31K 55cm undercounter freezer in black"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQXV31K.1.1 undercounter freezer black"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a short code ending in letters and a digit more is another model",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQ15B slimline dishwasher"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQ15B1 slimline dishwasher"},
+			wantReason: "title",
+		},
+		{
+			name:       "a short code ending in letters and two digits more is another model",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQX31K fridge"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQX31K11 fridge"},
+			wantReason: "title",
+		},
 		// Measures stated to different precision.
 		{
 			name:     "a rounded screen size",
