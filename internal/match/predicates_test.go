@@ -139,6 +139,8 @@ func TestSharedModelName(t *testing.T) {
 		{"a letter code in pieces and whole", Item{Title: "Belkin ACC-TRW Adapter"}, Item{Title: "Belkin ACCTRW Adapter"}, true},
 		{"a three-digit model number", Item{Title: "Sennheiser HD 599 Headphones"}, Item{Title: "Sennheiser HD 599 Open Back"}, true},
 		{"a round hundred", Item{Title: "Devolo Powerline 600 Adapter"}, Item{Title: "Devolo Powerline 600 Kit"}, false},
+		{"a four-digit model number", Item{Title: "Acme ZRB 4713 AW Einbau Kühlschrank"}, Item{Title: "Acme ZRB 4713 AW integrated fridge"}, true},
+		{"a year", Item{Title: "Acme Office 2021 Home"}, Item{Title: "Acme Office 2021 Business"}, false},
 		{"plain words", Item{Title: "Wireless Mouse Black"}, Item{Title: "Wireless Mouse Grey"}, false},
 	}, func(p, q *profile) bool { return sharedLetterCode(p, q) || sharedModelNumber(p, q) })
 }

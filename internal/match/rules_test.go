@@ -242,6 +242,12 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a four-digit model number in pieces",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme Stand Gefrierschrank ZF 6193 AW EEK A"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme Gefrierschrank H 145 cm ZF 6193 AW"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a round number is no model name",
 			a:          Item{Brand: "TP-Link", Title: "TP-Link Powerline 600 Passthrough Adapter Starter Kit"},
 			b:          Item{Brand: "TP-Link", Title: "TP-Link Powerline 600 Wi-Fi Extender"},

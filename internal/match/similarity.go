@@ -171,13 +171,14 @@ func prefixedLetterCode(p, q *profile) bool {
 }
 
 // sharedModelNumber reports whether two titles give one model-line word the
-// same three-digit number ("HD 599", "Zone 750"): a model's name, as a
-// code is. Round hundreds are counts and speeds as often ("Powerline 600",
-// "100 sheets"), and four digits years ("Office 2021").
+// same number of three or four digits ("HD 599", "Zone 750", "RBI 4092"):
+// a model's name, as a code is. Round hundreds are counts and speeds as
+// often ("Powerline 600", "100 sheets"), and four digits from 1900 to 2099
+// years ("Office 2021").
 func sharedModelNumber(p, q *profile) bool {
 	for _, s := range p.slots {
-		if len(s.num) != 3 || digitCount(s.num) != 3 || strings.HasSuffix(s.num, "00") || !plainWord(s.key) ||
-			s.key == "cpu" || s.key == "gpu" {
+		if len(s.num) < 3 || len(s.num) > 4 || digitCount(s.num) != len(s.num) || strings.HasSuffix(s.num, "00") ||
+			len(s.num) == 4 && (s.num[:2] == "19" || s.num[:2] == "20") || !plainWord(s.key) || s.key == "cpu" || s.key == "gpu" {
 			continue
 		}
 		if slices.Contains(q.slots, s) {
