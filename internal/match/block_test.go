@@ -205,6 +205,14 @@ func TestGroupCodeInPieces(t *testing.T) {
 			want: [][]int{{0, 1}},
 		},
 		{
+			name: "a code ending in letters and the code with its revision digit",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "Acme ZQXV31K undercounter larder"},
+				{Retailer: "B", Brand: "Acme", Title: "Acme ZQXV31K1 55cm wide freestanding under counter fridge shiny black"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
 			name: "other pieces stay apart",
 			items: []Item{
 				{Retailer: "A", Brand: "Liebherr", Title: "Liebherr CNSL3033 freestanding fridge"},

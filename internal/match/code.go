@@ -561,6 +561,19 @@ func joinRevisions(cs []chunk) []chunk {
 	return cs
 }
 
+// revisionBase returns code c without the revision number revision reads
+// glued to letters ("RLAAV22K" of "RLAAV22K1"), or "". A digit after
+// digits ("LINDO1000") is read as a revision only against a code the pair
+// gives.
+func revisionBase(c string) string {
+	for n := 1; n <= 2 && n < len(c); n++ {
+		if base := c[:len(c)-n]; !isDigitByte(base[len(base)-1]) && revision(base, c) {
+			return base
+		}
+	}
+	return ""
+}
+
 // minLetterRevision is the shortest code ending in letters that a revision
 // number is glued to ("RLAAV22K1"); a shorter one with a digit more is as
 // often another model.
