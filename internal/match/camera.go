@@ -16,6 +16,16 @@ import (
 // "f1.4", with the maker's letters after it.
 var apertureChunk = regexp.MustCompile(`^f(/?)([0-9]{1,2}(?:\.[0-9])?(?:-[0-9]{1,2}(?:\.[0-9])?)?)[a-z]{0,2}$`)
 
+// apertureMatch is apertureChunk's submatches of t, or nil; most title
+// chunks fail its first letter, so the expression runs only on those that
+// pass it.
+func apertureMatch(t string) []string {
+	if !strings.HasPrefix(t, "f") {
+		return nil
+	}
+	return apertureChunk.FindStringSubmatch(t)
+}
+
 // maxAperture is the largest f-number a lens is named by.
 const maxAperture = 32
 
@@ -23,7 +33,7 @@ const maxAperture = 32
 // "f/4-5.6"), or "". Without a slash it must be a decimal or a range
 // ("f2.8", "f4-5.6"): "F60" is a model's name, "f4" a model's as often.
 func aperture(t string) string {
-	m := apertureChunk.FindStringSubmatch(t)
+	m := apertureMatch(t)
 	if m == nil || m[1] == "" && !strings.ContainsAny(m[2], ".-") || leadingNumber(m[2]) > maxAperture {
 		return ""
 	}
@@ -37,7 +47,7 @@ func apertureAt(cs []chunk, i int) string {
 	if a := aperture(cs[i].text); a != "" || i == 0 {
 		return a
 	}
-	m := apertureChunk.FindStringSubmatch(cs[i].text)
+	m := apertureMatch(cs[i].text)
 	if m == nil || leadingNumber(m[2]) > maxAperture {
 		return ""
 	}

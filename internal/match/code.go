@@ -198,6 +198,12 @@ var cpuWords = map[string]bool{
 // "16GB", "144HZ", "1080P", "2X16GB", "3840X2160", "65W", "287L".
 var specCode = regexp.MustCompile(`^(?:[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY|L|LT|LTR|LTRS|LITRE|LITRES|LITER|LITERS)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
 
+// isSpecCode reports whether specCode matches s; every measure starts with
+// a digit, so the expression runs only on tokens that do.
+func isSpecCode(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9' && specCode.MatchString(s)
+}
+
 // cpuCode matches a processor's model number: "155H", "7840HS", "1235U",
 // "N4500", "N100".
 var cpuCode = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}|[A-Z][0-9]{3,4}[A-Z]?)$`)
@@ -220,7 +226,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	s, named := trimColour(NormalizePart(t))
 	colours |= named
 	if len(s) == 3 && strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsFunc(s, unicode.IsLetter) &&
-		!specCode.MatchString(s) && !standardName(s) && !cpuWords[prev] {
+		!isSpecCode(s) && !standardName(s) && !cpuWords[prev] {
 		return code{s: s, kind: codeLine}, true // "Z50", "R10", "S23": a short model name
 	}
 	if len(s) < 4 || len(s) > 24 {
@@ -251,7 +257,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		}
 		return code{s: s, kind: codeWeak}, true
 	}
-	if specCode.MatchString(s) || measureCode(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
+	if isSpecCode(s) || measureCode(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
 		s == "RS232" || s == "RS485" || s == "RS422" {
 		return code{}, false
 	}
@@ -301,7 +307,7 @@ func fieldCodes(field, brand string, out []code) []code {
 		// One token, the usual part number: "WH1000XM5B.CE7", "MXCR3B/A".
 		s, colours := trimColour(NormalizePart(field))
 		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
-		if len(s) >= 4 && len(s) <= 24 && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
+		if len(s) >= 4 && len(s) <= 24 && !(hasLetter && (isSpecCode(s) || measureCode(s))) {
 			return appendCode(out, code{s: s, kind: codeStrong, field: true, colours: colours})
 		}
 		if cd, ok := codeOf(strings.ToLower(field), "", ""); ok && len(cd.s) == 3 {
@@ -325,7 +331,7 @@ func fieldCodes(field, brand string, out []code) []code {
 		s, colours := trimColour(NormalizePart(f))
 		hasDigit := strings.ContainsFunc(s, unicode.IsDigit)
 		hasLetter := strings.ContainsFunc(s, unicode.IsLetter)
-		if len(s) >= 4 && len(s) <= 24 && hasDigit && !(hasLetter && (specCode.MatchString(s) || measureCode(s))) {
+		if len(s) >= 4 && len(s) <= 24 && hasDigit && !(hasLetter && (isSpecCode(s) || measureCode(s))) {
 			return appendCode(out, code{s: s, kind: codeStrong, field: true, colours: colours})
 		}
 	}

@@ -188,7 +188,7 @@ func processorNumberOf(cs []chunk, i int, n string) (num, series string, ok bool
 	if strings.Contains(cs[i].text, ".") || !processorNumber.MatchString(n) {
 		return "", "", false // "0.71x", a measure
 	}
-	if specCode.MatchString(n) {
+	if isSpecCode(n) {
 		// A number with a unit's letters ("512GB", "100W") is a measure;
 		// "8700K" and "1700X" are processors.
 		if suffix := n[len(stem(n)):]; suffix != "" && suffix != "K" && suffix != "X" {
