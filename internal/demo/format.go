@@ -328,6 +328,7 @@ var (
 		v  float64
 	}{
 		{regexp.MustCompile(`\b8K\b`), 4320},
+		{regexp.MustCompile(`\b5K\b`), 2880},
 		{regexp.MustCompile(`\b4K\b`), 2160},
 		{regexp.MustCompile(`\b(QHD|1440p)\b`), 1440},
 		{regexp.MustCompile(`\b(Full HD|FHD|1080p)\b`), 1080},

@@ -308,6 +308,7 @@ func TestSpecsIn(t *testing.T) {
 		{"Wi-Fi + Ethernet 128GB", map[string]float64{"storage_gb": 128}},
 		{"Xbox Series X 2TB Galaxy Black", map[string]float64{"storage_gb": 2000}},
 		{"QN900C Neo QLED 8K", map[string]float64{"resolution_p": 4320}},
+		{"ViewFinity S9 5K", map[string]float64{"resolution_p": 2880}},
 		{"Full HD Webcam", map[string]float64{"resolution_p": 1080}},
 		{"Predator 240Hz", map[string]float64{"refresh_hz": 240}},
 		{"WH-1000XM5", map[string]float64{}},
