@@ -250,3 +250,30 @@ func TestGroupBridgeAfterBrand(t *testing.T) {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestPartitionsDoNotChainByBridges checks that listings filed under a
+// series with another brand's long code still join that brand's groups,
+// without the brands they bridge being read as one partition.
+func TestPartitionsDoNotChainByBridges(t *testing.T) {
+	items := []Item{
+		{Retailer: "a", Brand: "Acme", Title: "Acme WXG30462GB 7kg washer dryer"},
+		{Retailer: "b", Brand: "Serie", Title: "Serie 6 WXG30462GB 7kg washer dryer"},
+		{Retailer: "c", Brand: "Serie", Title: "Serie 4 KGN34XL35G fridge freezer"},
+		{Retailer: "d", Brand: "Bolt", Title: "Bolt KGN34XL35G fridge freezer"},
+		{Retailer: "e", Brand: "Acme", Title: "Acme WAN28201GB 8kg washing machine"},
+		{Retailer: "f", Brand: "Bolt", Title: "Bolt KGN36VL35G fridge freezer"},
+	}
+	g := newGroups(items, Options{})
+	for _, part := range g.partitions() {
+		brands := map[string]bool{}
+		for _, i := range part {
+			brands[items[i].Brand] = true
+		}
+		if len(brands) > 1 {
+			t.Errorf("one partition holds the listings of %d brands: %v", len(brands), part)
+		}
+	}
+	if diff := cmp.Diff([][]int{{0, 1}, {2, 3}, {4}, {5}}, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}

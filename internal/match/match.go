@@ -119,7 +119,7 @@ func GroupWith(items []Item, opt Options) [][]int {
 	// Every other link joins listings of one brand, so each brand (with the
 	// listings its groups already hold) is matched on its own, its
 	// listings' profiles read for it alone: memory follows the largest
-	// brand, not the catalog.
+	// brand, not the catalog. Long codes shared across brands come last.
 	for _, part := range g.partitions() {
 		g.readProfiles(part)
 		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].MPN)) }, true)
@@ -127,6 +127,7 @@ func GroupWith(items []Item, opt Options) [][]int {
 		g.linkCodes(part)
 		g.linkTitles(part)
 	}
+	g.linkBridges()
 	g.prof = nil
 	return g.result()
 }
@@ -256,8 +257,8 @@ func newGroups(items []Item, opt Options) *groups {
 
 // partitions returns the sets of listings that can be matched apart from
 // each other: the listings of one brand, with every listing their groups
-// hold so far. Each set is in ascending order; sets without a brand, which
-// nothing more can join, are left out.
+// hold so far. Each set is in ascending order; sets without a brand are
+// left out (only a long code, linkBridges, can join them).
 func (g *groups) partitions() [][]int {
 	uf := make([]int32, len(g.items))
 	for i := range uf {
@@ -285,13 +286,6 @@ func (g *groups) partitions() [][]int {
 				first[b] = int32(i)
 			}
 		}
-		if c := g.bridge[i]; c != "" {
-			if f, ok := first["\x00"+c]; ok {
-				unite(f, int32(i))
-			} else {
-				first["\x00"+c] = int32(i)
-			}
-		}
 		unite(int32(g.find(i)), int32(i))
 	}
 	index := map[int32]int{}
@@ -316,6 +310,64 @@ func (g *groups) partitions() [][]int {
 		}
 	}
 	return out
+}
+
+// linkBridges joins, by the long code they share, listings that
+// partitions() left in different partitions (bridgeCode: a code filed under
+// two brands, or under none). The listings holding such a code, with every
+// member of their groups, are read as one more partition, so that a bridge
+// weighs the groups each brand formed. Partitions are not joined by these
+// codes: a few listings filed under another brand would chain brands into
+// one partition whose profiles are all held at once.
+func (g *groups) linkBridges() {
+	holders := map[string][]int{}
+	var codes []string
+	for i, c := range g.bridge {
+		if c == "" {
+			continue
+		}
+		if _, ok := holders[c]; !ok {
+			codes = append(codes, c)
+		}
+		holders[c] = append(holders[c], i)
+	}
+	var part []int
+	seen := map[int]bool{}
+	live := codes[:0]
+	for _, c := range codes {
+		items := holders[c]
+		if len(items) < 2 || !g.apart(items) {
+			continue
+		}
+		live = append(live, c)
+		for _, i := range items {
+			for _, m := range g.membersOf(g.find(i)) {
+				if !seen[m] {
+					seen[m] = true
+					part = append(part, m)
+				}
+			}
+		}
+	}
+	if len(live) == 0 {
+		return
+	}
+	slices.Sort(part)
+	g.readProfiles(part)
+	for _, c := range live {
+		g.merge(holders[c], false)
+	}
+}
+
+// apart reports whether items are in more than one group.
+func (g *groups) apart(items []int) bool {
+	r := g.find(items[0])
+	for _, i := range items[1:] {
+		if g.find(i) != r {
+			return true
+		}
+	}
+	return false
 }
 
 // readProfiles reads the profiles of one partition's listings, in
