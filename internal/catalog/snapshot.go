@@ -312,9 +312,10 @@ func readManifest(r *bufio.Reader, path string) (Manifest, error) {
 }
 
 // AppendRecord appends p's snapshot record, the line of the snapshot's
-// body that holds it (without its newline), to dst.
+// body that holds it (without its newline), to dst: encoded as
+// RecordEncoder does, HTML characters as they are.
 func AppendRecord(dst []byte, p *Product) ([]byte, error) {
-	b, err := json.Marshal(p)
+	b, err := json.MarshalWithOption(p, json.DisableHTMLEscape())
 	if err != nil {
 		return dst, fmt.Errorf("product %s: %w", p.ID, err)
 	}

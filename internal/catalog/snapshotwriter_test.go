@@ -89,3 +89,21 @@ func TestSnapshotWriterAbort(t *testing.T) {
 		t.Errorf("%d files in the directory, want the snapshot alone", len(entries))
 	}
 }
+
+// TestAppendRecordIsTheLine checks that a product's record is its line of
+// the snapshot's body, HTML characters included, without the newline.
+func TestAppendRecordIsTheLine(t *testing.T) {
+	p := sampleSnapshot(1).Products[0]
+	p.Title = "Black & Decker <Drill>"
+	line, err := NewRecordEncoder().Line(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := AppendRecord([]byte("x"), &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := append([]byte("x"), bytes.TrimSuffix(line, []byte("\n"))...); !bytes.Equal(rec, want) {
+		t.Errorf("record:\n%s\nwant the line:\n%s", rec, want)
+	}
+}
