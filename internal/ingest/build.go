@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"productsearch/internal/catalog"
-	"productsearch/internal/match"
 )
 
 // tally counts the products of a catalog as they are built, for the
@@ -70,9 +69,7 @@ func (t *tally) merge(u *tally) {
 
 // buildAll builds the product of every placed group, in parallel, and
 // appends its snapshot line to the spill as soon as it is built, so that
-// products are never held together; it counts them into c.tally. Each
-// group's listings are released from o as they are read back, the
-// matcher's view of them with them.
+// products are never held together; it counts them into c.tally.
 func buildAll(o *offers, c *catalogue, sp *spill, progress Progress) error {
 	workers := runtime.GOMAXPROCS(0)
 	progress.Update("building products", 0, len(c.products))
@@ -109,11 +106,10 @@ func buildSome(o *offers, c *catalogue, sp *spill, first, workers int, t *tally)
 		for _, i := range c.groups[pl.group] {
 			var e *entry
 			var err error
-			if e, buf, err = o.entry(i, sp, buf); err != nil {
+			if e, buf, err = o.entry(i, buf); err != nil {
 				return err
 			}
 			es = append(es, e)
-			o.items[i] = match.Item{}
 		}
 		p := build(es)
 		p.ID = pl.id

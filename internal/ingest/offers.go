@@ -1,8 +1,10 @@
 package ingest
 
 import (
+	"errors"
+	"math"
+	"sync"
 	"time"
-	"unique"
 
 	"productsearch/internal/catalog"
 	"productsearch/internal/classify"
@@ -11,22 +13,74 @@ import (
 )
 
 // offers are the listings of a sync as it holds them until their products
-// are built: items[i] is what the matcher reads of listing i, sides[i] what
-// else the sync needs in memory of it; the rest of the listing waits in the
-// spill file. A listing's class is its item's category and accessory mark.
+// are built: sides[i] is what the sync keeps in memory of listing i; the
+// rest of it, what the matcher reads first, waits in the spill file. offers
+// is the matcher's Source: grouping reads a listing back whole only while
+// its brand is matched.
 type offers struct {
-	items []match.Item
+	*store
 	sides []side
 }
 
-// side is what a sync keeps in memory of a listing beside its match.Item.
+// store is what the offers of one sync share: the spill file their
+// listings wait in and the names of their retailers and categories.
+type store struct {
+	sp    *spill
+	bufs  *sync.Pool // of *[]byte, for Read
+	mu    sync.RWMutex
+	names []string
+	index map[string]uint16
+}
+
+func newStore(sp *spill) *store {
+	return &store{sp: sp, bufs: &sync.Pool{New: func() any { return new([]byte) }}, index: map[string]uint16{}}
+}
+
+// newOffers returns an empty set of offers kept in st.
+func newOffers(st *store) *offers {
+	return &offers{store: st}
+}
+
+// label returns the number of the retailer or category name s, which
+// repeat across listings and are kept once.
+func (st *store) label(s string) (uint16, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if k, ok := st.index[s]; ok {
+		return k, nil
+	}
+	if len(st.names) > math.MaxUint16 {
+		return 0, errors.New("sync: more than 65,536 retailer and category names")
+	}
+	k := uint16(len(st.names))
+	st.names = append(st.names, s)
+	st.index[s] = k
+	return k, nil
+}
+
+// name returns the name numbered k.
+func (st *store) name(k uint16) string {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.names[k]
+}
+
+// side is what a sync keeps in memory of a listing.
 type side struct {
-	offerID string
-	prevPID string    // the product this offer belonged to in the previous snapshot
-	updated time.Time // the listing's LastUpdated
-	rest    spillRef  // the listing's other fields (appendRest)
-	hash    uint64    // listingHash of a listing read from a feed
-	stale   bool      // carried over from the previous snapshot
+	offerID  string
+	prevPID  string // the product this offer belonged to in the previous snapshot
+	gtin     string
+	updated  time.Time // the listing's LastUpdated
+	rec      spillRef  // the listing's other fields: its item (itemLen bytes, appendItem) then the rest (appendRest)
+	hash     uint64    // listingHash of a listing read from a feed
+	itemLen  uint32
+	retailer uint16 // store.name
+	category uint16 // store.name; the listing's class with accessory
+	// linked ties the listing to the other listings of prevPID, so they
+	// stay in one product (match.Item.Link).
+	linked    bool
+	accessory bool
+	stale     bool // carried over from the previous snapshot
 }
 
 // entry is one listing, whole again, while its product is built.
@@ -37,82 +91,99 @@ type entry struct {
 }
 
 // add appends listing l with its class and the specs read from its title,
-// spilling what grouping does not read; buf is scratch space, returned for
-// reuse. The strings kept are copied out of l (a feed reader's row buffer)
-// into one allocation per listing; retailer, brand and colour names, which
-// repeat, are kept once for the whole sync.
-func (o *offers) add(sp *spill, l *catalog.Listing, cls classify.Result, specs extract.Values, s side, buf []byte) ([]byte, error) {
-	buf = appendRest(buf[:0], l)
-	ref, err := sp.append(buf)
+// spilling what the sync does not keep in memory; buf is scratch space,
+// returned for reuse. The strings kept are copied out of l (a feed
+// reader's row buffer) into one allocation per listing; retailer and
+// category names, which repeat, are kept once for the whole sync.
+func (o *offers) add(l *catalog.Listing, cls classify.Result, specs extract.Values, s side, buf []byte) ([]byte, error) {
+	buf = appendItem(buf[:0], l, specs)
+	n := len(buf)
+	buf = appendRest(buf, l)
+	ref, err := o.sp.append(buf)
 	if err != nil {
 		return buf, err
 	}
-	it := match.Item{
-		Retailer: intern(l.Retailer), GTIN: l.GTIN, Brand: intern(l.Brand), MPN: l.MPN, ModelNumber: l.ModelNumber,
-		Colour: intern(l.Colour), Title: l.Title, Specs: specs,
-		Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory,
+	s.offerID, s.gtin, s.updated, s.rec, s.itemLen = l.OfferID, l.GTIN, l.LastUpdated, ref, uint32(n)
+	if s.retailer, err = o.label(l.Retailer); err != nil {
+		return buf, err
 	}
-	s.offerID, s.updated, s.rest = l.OfferID, l.LastUpdated, ref
-	compactStrings(&s.offerID, &it.Title, &it.GTIN, &it.MPN, &it.ModelNumber)
-	o.items = append(o.items, it)
+	if s.category, err = o.label(cls.Category); err != nil {
+		return buf, err
+	}
+	s.accessory = cls.Type == catalog.TypeAccessory
+	compactStrings(&s.offerID, &s.gtin)
 	o.sides = append(o.sides, s)
 	return buf, nil
 }
 
-// intern returns the one copy of s the process keeps.
-func intern(s string) string {
-	if s == "" {
-		return s
-	}
-	return unique.Make(s).Value()
-}
-
 // class is the classification of listing i.
 func (o *offers) class(i int) classify.Result {
-	it := &o.items[i]
-	r := classify.Result{Category: it.Category, Type: catalog.TypeProduct}
-	if it.Accessory {
+	s := &o.sides[i]
+	r := classify.Result{Category: o.name(s.category), Type: catalog.TypeProduct}
+	if s.accessory {
 		r.Type = catalog.TypeAccessory
 	}
 	return r
 }
 
-// entry reads listing i back whole, its spilled fields from sp; buf is
-// scratch space, returned for reuse.
-func (o *offers) entry(i int, sp *spill, buf []byte) (*entry, []byte, error) {
-	it, s := &o.items[i], &o.sides[i]
+// Len is the number of listings.
+func (o *offers) Len() int { return len(o.sides) }
+
+// Read sets *it to what the matcher knows of listing i. It is safe for
+// concurrent use once the spill is flushed.
+func (o *offers) Read(i int, it *match.Item) error {
+	s := &o.sides[i]
+	bp := o.bufs.Get().(*[]byte)
+	defer o.bufs.Put(bp)
+	rec, err := o.sp.read(spillRef{off: s.rec.off, n: int(s.itemLen)}, *bp)
+	if err != nil {
+		return err
+	}
+	*bp = rec
+	*it = match.Item{Retailer: o.name(s.retailer), GTIN: s.gtin, Category: o.name(s.category), Accessory: s.accessory}
+	if s.linked {
+		it.Link = s.prevPID
+	}
+	return readItem(string(rec), it)
+}
+
+// entry reads listing i back whole, its spilled fields from the spill;
+// buf is scratch space, returned for reuse.
+func (o *offers) entry(i int, buf []byte) (*entry, []byte, error) {
+	s := &o.sides[i]
+	buf, err := o.sp.read(s.rec, buf)
+	if err != nil {
+		return nil, buf, err
+	}
+	var it match.Item
+	if err := readItem(string(buf[:s.itemLen]), &it); err != nil {
+		return nil, buf, err
+	}
 	e := &entry{
 		listing: catalog.Listing{
-			Retailer: it.Retailer, OfferID: s.offerID, Title: it.Title, GTIN: it.GTIN, MPN: it.MPN,
+			Retailer: o.name(s.retailer), OfferID: s.offerID, Title: it.Title, GTIN: s.gtin, MPN: it.MPN,
 			ModelNumber: it.ModelNumber, Brand: it.Brand, Colour: it.Colour, LastUpdated: s.updated,
 		},
 		class: o.class(i),
 		specs: it.Specs,
 	}
-	buf, err := sp.read(s.rest, buf)
-	if err != nil {
-		return nil, buf, err
-	}
-	if err := readRest(buf, &e.listing); err != nil {
+	if err := readRest(string(buf[s.itemLen:]), &e.listing); err != nil {
 		return nil, buf, err
 	}
 	return e, buf, nil
 }
 
 // concat joins the offers of several feeds, in order, emptying each.
-func concat(parts []*offers) *offers {
+func concat(st *store, parts []*offers) *offers {
 	n := 0
 	for _, p := range parts {
-		n += len(p.items)
+		n += len(p.sides)
 	}
-	all := &offers{items: make([]match.Item, 0, n), sides: make([]side, 0, n)}
+	all := newOffers(st)
+	all.sides = make([]side, 0, n)
 	for _, p := range parts {
-		all.items = append(all.items, p.items...)
 		all.sides = append(all.sides, p.sides...)
 		*p = offers{}
 	}
 	return all
 }
-
-// len is the number of listings.
-func (o *offers) len() int { return len(o.items) }

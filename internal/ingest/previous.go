@@ -83,12 +83,12 @@ func eachPrevious(path string, fn func(line []byte) error) error {
 // staleOffers reads again from the previous snapshot the offers of the
 // retailers named in failed, whose feeds could not be read, so that they
 // keep their offers (with their product) until they can be; the listings
-// are marked stale and their rest spilled to sp. It returns each failed
+// are marked stale and kept in st. It returns each failed
 // retailer's offers.
-func staleOffers(prev *previous, failed map[string]bool, sp *spill) (map[string]*offers, error) {
+func staleOffers(prev *previous, failed map[string]bool, st *store) (map[string]*offers, error) {
 	out := map[string]*offers{}
 	for name := range failed {
-		out[name] = &offers{}
+		out[name] = newOffers(st)
 	}
 	var buf []byte
 	err := eachPrevious(prev.path, func(line []byte) error {
@@ -107,7 +107,7 @@ func staleOffers(prev *previous, failed map[string]bool, sp *spill) (map[string]
 			}
 			cls := classify.Result{Category: p.Category, Type: p.ProductType}
 			specs := extract.Title(o.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
-			if buf, err = out[o.Source].add(sp, &l, cls, specs, side{prevPID: strings.Clone(p.ID), stale: true}, buf); err != nil {
+			if buf, err = out[o.Source].add(&l, cls, specs, side{prevPID: strings.Clone(p.ID), stale: true}, buf); err != nil {
 				return err
 			}
 		}

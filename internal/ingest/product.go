@@ -109,7 +109,7 @@ func build(es []*entry) *catalog.Product {
 func anchorOf(o *offers, group []int) string {
 	var gtin, offer string
 	for _, i := range group {
-		if g := o.items[i].GTIN; g != "" && (gtin == "" || g < gtin) {
+		if g := o.sides[i].gtin; g != "" && (gtin == "" || g < gtin) {
 			gtin = g
 		}
 		if id := o.sides[i].offerID; offer == "" || id < offer {

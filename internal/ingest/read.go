@@ -32,7 +32,7 @@ func reports(rs []retailerResult) []RetailerReport {
 }
 
 // readAll reads every retailer's feed, a few at a time.
-func readAll(ctx context.Context, cfg Config, now time.Time, sp *spill, progress Progress) []retailerResult {
+func readAll(ctx context.Context, cfg Config, now time.Time, st *store, progress Progress) []retailerResult {
 	results := make([]retailerResult, len(cfg.Retailers))
 	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	var mu sync.Mutex
@@ -43,7 +43,7 @@ func readAll(ctx context.Context, cfg Config, now time.Time, sp *spill, progress
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i] = readRetailer(ctx, r, cfg.Threshold(), now, sp)
+			results[i] = readRetailer(ctx, r, cfg.Threshold(), now, st)
 			mu.Lock()
 			done++
 			progress.Update("reading feeds", done, len(cfg.Retailers))
@@ -54,16 +54,15 @@ func readAll(ctx context.Context, cfg Config, now time.Time, sp *spill, progress
 	return results
 }
 
-// readRetailer reads one feed to the end, spilling to sp what grouping
-// does not read of its listings. Malformed and rejected rows are counted; a
+// readRetailer reads one feed to the end, its listings kept in st. Malformed and rejected rows are counted; a
 // feed that cannot be opened or breaks off fails as a whole, so that a
 // truncated file never replaces a retailer's complete listing.
-func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time, sp *spill) retailerResult {
-	res := retailerResult{report: RetailerReport{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: redact(r.Location)}, offers: &offers{}}
+func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time, st *store) retailerResult {
+	res := retailerResult{report: RetailerReport{Name: r.Name, Slug: r.Slug, Format: r.Format, Location: redact(r.Location)}, offers: newOffers(st)}
 	rr := &res.report
 	fail := func(err error) retailerResult {
 		rr.Error = err.Error()
-		res.failed, res.offers = true, &offers{}
+		res.failed, res.offers = true, newOffers(st)
 		return res
 	}
 	rd, err := feed.Open(ctx, r.Source)
@@ -113,7 +112,7 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time,
 		}
 		cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand})
 		specs := extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
-		if buf, err = res.offers.add(sp, &l, cls, specs, side{hash: hash}, buf); err != nil {
+		if buf, err = res.offers.add(&l, cls, specs, side{hash: hash}, buf); err != nil {
 			return fail(err)
 		}
 		seen[res.offers.sides[len(res.offers.sides)-1].offerID] = true // the kept copy: the row's buffer is not pinned

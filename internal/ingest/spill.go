@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/match"
 )
 
 // spill is a temporary file beside the snapshot that holds what a sync
@@ -81,15 +82,82 @@ func (s *spill) remove() {
 	os.Remove(s.f.Name())
 }
 
-// The rest of a listing, what neither grouping nor the offer's state
-// reads, is spilled as its strings (length-prefixed), its price's bits and
-// its stock (-1 for none).
+// A listing is spilled as two records, one after the other: its item,
+// what grouping reads of it beside what the sync keeps in memory (brand,
+// part numbers, colour, title and the specs its title states), and the
+// rest, what neither grouping nor the offer's state reads. Strings are
+// length-prefixed; numbers are their bits.
 
-// appendRest appends the spilled fields of l to dst.
+var errSpilled = errors.New("sync spill file: malformed listing")
+
+// appendItem appends the item fields of l, with its title's specs, to dst.
+func appendItem(dst []byte, l *catalog.Listing, specs map[string]float64) []byte {
+	for _, s := range []string{l.Brand, l.MPN, l.ModelNumber, l.Colour, l.Title} {
+		dst = appendString(dst, s)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(specs)))
+	for name, v := range specs {
+		dst = appendString(dst, name)
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v))
+	}
+	return dst
+}
+
+// readItem sets the item fields of it from rec, as appendItem wrote them;
+// the strings it sets are parts of rec.
+func readItem(rec string, it *match.Item) error {
+	for _, f := range []*string{&it.Brand, &it.MPN, &it.ModelNumber, &it.Colour, &it.Title} {
+		var err error
+		if *f, rec, err = cutString(rec); err != nil {
+			return err
+		}
+	}
+	n, k := binary.Uvarint([]byte(rec[:min(len(rec), binary.MaxVarintLen64)]))
+	if k <= 0 || n > uint64(len(rec)) {
+		return errSpilled
+	}
+	rec = rec[k:]
+	it.Specs = nil
+	if n > 0 {
+		it.Specs = make(map[string]float64, n)
+	}
+	for range n {
+		var name string
+		var err error
+		if name, rec, err = cutString(rec); err != nil {
+			return err
+		}
+		if len(rec) < 8 {
+			return errSpilled
+		}
+		it.Specs[name] = math.Float64frombits(binary.LittleEndian.Uint64([]byte(rec[:8])))
+		rec = rec[8:]
+	}
+	if rec != "" {
+		return errSpilled
+	}
+	return nil
+}
+
+func appendString(dst []byte, s string) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(s)))
+	return append(dst, s...)
+}
+
+// cutString returns the length-prefixed string at the start of rec and
+// what follows it.
+func cutString(rec string) (string, string, error) {
+	n, k := binary.Uvarint([]byte(rec[:min(len(rec), binary.MaxVarintLen64)]))
+	if k <= 0 || uint64(len(rec)-k) < n {
+		return "", "", errSpilled
+	}
+	return rec[k : k+int(n)], rec[k+int(n):], nil
+}
+
+// appendRest appends the fields of l that appendItem leaves out to dst.
 func appendRest(dst []byte, l *catalog.Listing) []byte {
 	for _, s := range []string{l.Description, string(l.Availability), l.DeliveryTime, l.URL, l.ImageURL, l.Dimensions} {
-		dst = binary.AppendUvarint(dst, uint64(len(s)))
-		dst = append(dst, s...)
+		dst = appendString(dst, s)
 	}
 	dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(l.Price))
 	stock := int64(-1)
@@ -99,26 +167,23 @@ func appendRest(dst []byte, l *catalog.Listing) []byte {
 	return binary.AppendVarint(dst, stock)
 }
 
-var errRest = errors.New("sync spill file: malformed listing")
-
 // readRest sets the spilled fields of l from rec, as appendRest wrote them.
-func readRest(rec []byte, l *catalog.Listing) error {
+func readRest(rec string, l *catalog.Listing) error {
 	var avail string
 	for _, f := range []*string{&l.Description, &avail, &l.DeliveryTime, &l.URL, &l.ImageURL, &l.Dimensions} {
-		n, k := binary.Uvarint(rec)
-		if k <= 0 || uint64(len(rec)-k) < n {
-			return errRest
+		var err error
+		if *f, rec, err = cutString(rec); err != nil {
+			return err
 		}
-		*f, rec = string(rec[k:k+int(n)]), rec[k+int(n):]
 	}
 	l.Availability = catalog.Availability(avail)
 	if len(rec) < 8 {
-		return errRest
+		return errSpilled
 	}
-	l.Price, rec = math.Float64frombits(binary.LittleEndian.Uint64(rec)), rec[8:]
-	stock, k := binary.Varint(rec)
+	l.Price, rec = math.Float64frombits(binary.LittleEndian.Uint64([]byte(rec[:8]))), rec[8:]
+	stock, k := binary.Varint([]byte(rec))
 	if k <= 0 || k != len(rec) {
-		return errRest
+		return errSpilled
 	}
 	l.Stock = nil
 	if stock >= 0 {

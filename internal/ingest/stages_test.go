@@ -15,6 +15,7 @@ import (
 	"productsearch/internal/catalog"
 	"productsearch/internal/classify"
 	"productsearch/internal/extract"
+	"productsearch/internal/match"
 )
 
 // Tests of the stages of a sync, one function each, in the order Sync runs
@@ -35,7 +36,7 @@ func testSpill(t *testing.T) *spill {
 // testOffers holds the listings given, each with its side, their rest in sp.
 func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, sides ...side) *offers {
 	t.Helper()
-	o := &offers{}
+	o := newOffers(newStore(sp))
 	var buf []byte
 	var err error
 	for i := range ls {
@@ -46,7 +47,7 @@ func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, sides ...side) *o
 		if i < len(sides) {
 			s = sides[i]
 		}
-		if buf, err = o.add(sp, l, cls, specs, s, buf); err != nil {
+		if buf, err = o.add(l, cls, specs, s, buf); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,7 +83,7 @@ func TestReadRetailer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := readRetailer(context.Background(), tt.retailer, cfg.Threshold(), syncTime, testSpill(t))
+			res := readRetailer(context.Background(), tt.retailer, cfg.Threshold(), syncTime, newStore(testSpill(t)))
 			if res.failed != tt.wantFailed || res.report.Rows != tt.wantRows {
 				t.Errorf("failed %v rows %d, want %v %d (report %+v)", res.failed, res.report.Rows, tt.wantFailed, tt.wantRows, res.report)
 			}
@@ -177,21 +178,21 @@ func TestCarryOver(t *testing.T) {
 			sp := testSpill(t)
 			results := []retailerResult{
 				{report: RetailerReport{Name: "Alpha"}, offers: testOffers(t, sp, []catalog.Listing{{Retailer: "Alpha", OfferID: "alpha-1"}})},
-				{report: RetailerReport{Name: "Beta"}, offers: &offers{}, failed: true},
+				{report: RetailerReport{Name: "Beta"}, offers: newOffers(newStore(sp)), failed: true},
 			}
 			var prev *previous
 			if tt.prev {
 				prev = writePrevious(t, false)
 			}
-			o, failed, err := carryOver(results, prev, sp)
+			o, failed, err := carryOver(results, prev, results[0].offers.store)
 			if err != nil || failed != 1 {
 				t.Fatalf("failed = %d, %v; want 1", failed, err)
 			}
 			if diff := cmp.Diff(tt.wantOffers, offerIDsOf(o)); diff != "" {
 				t.Errorf("offers mismatch (-want +got):\n%s", diff)
 			}
-			for i, s := range o.sides {
-				if s.stale != (o.items[i].Retailer == "Beta") || (s.stale && s.prevPID == "") {
+			for _, s := range o.sides {
+				if s.stale != (o.name(s.retailer) == "Beta") || (s.stale && s.prevPID == "") {
 					t.Errorf("%s: stale = %v, previous product %q", s.offerID, s.stale, s.prevPID)
 				}
 			}
@@ -219,7 +220,11 @@ func TestMatchItems(t *testing.T) {
 	want := []got{{"p1", "p1", "Lenovo IdeaPad Slim 5"}, {"p1", "p1", ""}, {"", "", ""}, {"", "", ""}}
 	var have []got
 	for i, s := range o.sides {
-		have = append(have, got{s.prevPID, o.items[i].Link, o.items[i].Title})
+		var it match.Item
+		if err := o.Read(i, &it); err != nil {
+			t.Fatal(err)
+		}
+		have = append(have, got{s.prevPID, it.Link, it.Title})
 	}
 	if diff := cmp.Diff(want, have); diff != "" {
 		t.Errorf("previous products and links mismatch (-want +got):\n%s", diff)
@@ -270,11 +275,6 @@ func TestGroup(t *testing.T) {
 	}
 	if c.tally.products != 1 || c.tally.offers != 2 || c.tally.offersBy["Beta"] != 1 {
 		t.Errorf("tally %+v, want one product of two offers", c.tally)
-	}
-	for _, i := range c.groups[c.products[0].group] {
-		if o.items[i].Title != "" {
-			t.Errorf("listing %d is still held after its product was built", i)
-		}
 	}
 }
 

@@ -68,12 +68,13 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 		return nil, err
 	}
 	defer sp.remove()
+	st := newStore(sp)
 
-	results := readAll(ctx, opt.Config, now, sp, progress)
+	results := readAll(ctx, opt.Config, now, st, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	o, failed, err := carryOver(results, prev, sp)
+	o, failed, err := carryOver(results, prev, st)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +119,7 @@ func Sync(ctx context.Context, opt Options) (*Report, error) {
 // carryOver gathers the listings every feed gave. A retailer whose feed
 // failed keeps the offers it had in the previous snapshot, marked stale. It
 // returns the listings and how many feeds failed.
-func carryOver(results []retailerResult, prev *previous, sp *spill) (*offers, int, error) {
+func carryOver(results []retailerResult, prev *previous, st *store) (*offers, int, error) {
 	failed := map[string]bool{}
 	for i := range results {
 		if results[i].failed {
@@ -126,7 +127,7 @@ func carryOver(results []retailerResult, prev *previous, sp *spill) (*offers, in
 		}
 	}
 	if prev != nil && len(failed) > 0 {
-		stale, err := staleOffers(prev, failed, sp)
+		stale, err := staleOffers(prev, failed, st)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -134,7 +135,7 @@ func carryOver(results []retailerResult, prev *previous, sp *spill) (*offers, in
 			if res := &results[i]; res.failed {
 				res.offers = stale[res.report.Name]
 				res.report.Stale = true
-				res.report.StaleOffer = res.offers.len()
+				res.report.StaleOffer = res.offers.Len()
 			}
 		}
 	}
@@ -143,7 +144,7 @@ func carryOver(results []retailerResult, prev *previous, sp *spill) (*offers, in
 		parts[i] = results[i].offers
 		results[i].offers = nil
 	}
-	return concat(parts), len(failed), nil
+	return concat(st, parts), len(failed), nil
 }
 
 // catalogue is the new catalog as grouping leaves it: its products, placed
@@ -166,15 +167,22 @@ type catalogue struct {
 // had.
 func group(o *offers, prev *previous, kept map[string]offerState, sp *spill, progress Progress) (*catalogue, error) {
 	c := &catalogue{outOfScope: map[string]int{}}
-	progress.Update("grouping", 0, o.len())
+	progress.Update("grouping", 0, o.Len())
 	c.unchanged = matchItems(o, prev, kept)
 	if prev != nil {
 		// Grouping is the sync's largest moment; what it read of the
 		// previous snapshot is used.
 		prev.pid, prev.updated = nil, nil
 	}
-	c.groups = match.Group(o.items)
-	progress.Update("grouping", o.len(), o.len())
+	if err := sp.flush(); err != nil {
+		return nil, err
+	}
+	groups, err := match.GroupSource(o, match.Options{})
+	if err != nil {
+		return nil, err
+	}
+	c.groups = groups
+	progress.Update("grouping", o.Len(), o.Len())
 
 	classes := []classify.Result{}
 	for g, members := range c.groups {
@@ -184,7 +192,7 @@ func group(o *offers, prev *previous, kept map[string]offerState, sp *spill, pro
 		}
 		if classify.Combine(classes).Category == "" {
 			for _, i := range members {
-				c.outOfScope[o.items[i].Retailer]++
+				c.outOfScope[o.name(o.sides[i].retailer)]++
 			}
 			continue
 		}
@@ -215,7 +223,7 @@ func matchItems(o *offers, prev *previous, kept map[string]offerState) int {
 	stalePIDs := map[string]bool{}
 	var same []bool // same[i]: listing i is unchanged since the state
 	if kept != nil {
-		same = make([]bool, o.len())
+		same = make([]bool, o.Len())
 	}
 	unchanged := 0
 	for i := range o.sides {
@@ -238,9 +246,9 @@ func matchItems(o *offers, prev *previous, kept map[string]offerState) int {
 			}
 		}
 	}
-	for i := range o.items {
-		if pid := o.sides[i].prevPID; stalePIDs[pid] || (same != nil && same[i]) {
-			o.items[i].Link = pid
+	for i := range o.sides {
+		if s := &o.sides[i]; stalePIDs[s.prevPID] || (same != nil && same[i]) {
+			s.linked = true
 		}
 	}
 	return unchanged

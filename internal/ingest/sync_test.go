@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/match"
 )
 
 var syncTime = time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC)
@@ -462,7 +463,7 @@ func TestOffersKeepEveryField(t *testing.T) {
 			given := tt.l
 			given.MerchantID, given.CategoryPath, given.TaxonomyID = "m-1", "Computing > Laptops", "328"
 			o := testOffers(t, sp, []catalog.Listing{given})
-			e, _, err := o.entry(0, sp, nil)
+			e, _, err := o.entry(0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -476,11 +477,17 @@ func TestOffersKeepEveryField(t *testing.T) {
 // TestReadRestRejectsDamage checks that a spilled listing cut short or
 // overlong is an error, not a listing.
 func TestReadRestRejectsDamage(t *testing.T) {
-	rec := appendRest(nil, &catalog.Listing{Description: "d", URL: "https://x.example/1", Price: 1})
-	for _, bad := range [][]byte{rec[:len(rec)-1], rec[:3], append(rec[:len(rec):len(rec)], 0), {0xff}} {
-		var l catalog.Listing
-		if err := readRest(bad, &l); err == nil {
-			t.Errorf("readRest(%x) = nil, want an error", bad)
+	l := catalog.Listing{Description: "d", URL: "https://x.example/1", Price: 1, Title: "Acme X1", Brand: "Acme"}
+	rest := string(appendRest(nil, &l))
+	item := string(appendItem(nil, &l, map[string]float64{"ram_gb": 8}))
+	for _, bad := range []string{rest[:len(rest)-1], rest[:3], rest + "\x00", "\xff"} {
+		if err := readRest(bad, &catalog.Listing{}); err == nil {
+			t.Errorf("readRest(%q) = nil, want an error", bad)
+		}
+	}
+	for _, bad := range []string{item[:len(item)-1], item[:3], item + "\x00", "\xff", item[:len(item)-10] + "\x09"} {
+		if err := readItem(bad, &match.Item{}); err == nil {
+			t.Errorf("readItem(%q) = nil, want an error", bad)
 		}
 	}
 }
@@ -493,9 +500,9 @@ func TestOffersCopyKeptStrings(t *testing.T) {
 	f := strings.Split(row, "|")
 	l := catalog.Listing{Retailer: "Alpha", OfferID: f[0], Title: f[1], GTIN: f[2], MPN: f[3], ModelNumber: f[4], Brand: f[5], Colour: f[6]}
 	o := testOffers(t, testSpill(t), []catalog.Listing{l})
-	it := o.items[0]
+	s := o.sides[0]
 	start, end := uintptr(unsafe.Pointer(unsafe.StringData(row))), uintptr(unsafe.Pointer(unsafe.StringData(row)))+uintptr(len(row))
-	for _, s := range []string{o.sides[0].offerID, it.Title, it.GTIN, it.MPN, it.ModelNumber, it.Brand, it.Colour} {
+	for _, s := range []string{s.offerID, s.gtin} {
 		if p := uintptr(unsafe.Pointer(unsafe.StringData(s))); s == "" || (p >= start && p < end) {
 			t.Errorf("%q is empty or shares its bytes with the row", s)
 		}

@@ -30,13 +30,13 @@ func (g *groups) linkCodes(part []int) {
 	}
 	for _, i := range part {
 		p := g.profile(i)
-		if c := g.bridge[i]; c != "" {
+		if c := g.bridgeOf(i); c != "" {
 			add("\x00"+c, i) // one code under two brands
 		}
 		if p.brand == "" {
 			continue
 		}
-		b := g.brand[i] + "\x00"
+		b := g.brandOf(i) + "\x00"
 		for _, c := range p.codes {
 			if c.kind != codeStrong || c.fit {
 				continue
@@ -99,7 +99,7 @@ func (g *groups) linkTitles(part []int) {
 		if p.brand == "" || !p.hasTitle {
 			continue
 		}
-		b := [2]string{g.brand[i], p.category}
+		b := [2]string{g.brandOf(i), p.category}
 		id, ok := blockIDs[b]
 		if !ok {
 			id = int32(len(blockIDs))
@@ -170,7 +170,7 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 			words++
 		}
 		for _, x := range posting(w) {
-			if x == y || g.items[part[x]].Retailer == g.items[part[y]].Retailer {
+			if x == y || g.item(part[x]).Retailer == g.item(part[y]).Retailer {
 				continue
 			}
 			if j.stamp[x] != int32(y+1) {

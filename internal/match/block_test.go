@@ -263,7 +263,10 @@ func TestPartitionsDoNotChainByBridges(t *testing.T) {
 		{Retailer: "e", Brand: "Acme", Title: "Acme WAN28201GB 8kg washing machine"},
 		{Retailer: "f", Brand: "Bolt", Title: "Bolt KGN36VL35G fridge freezer"},
 	}
-	g := newGroups(items, Options{})
+	g, err := newGroups(Items(items), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, part := range g.partitions() {
 		brands := map[string]bool{}
 		for _, i := range part {

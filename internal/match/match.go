@@ -61,11 +61,13 @@
 package match
 
 import (
+	"errors"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
+	"unique"
 )
 
 // Item is what the matcher knows of one listing.
@@ -103,33 +105,65 @@ func Group(items []Item) [][]int {
 
 // GroupWith is Group with options.
 func GroupWith(items []Item, opt Options) [][]int {
-	g := newGroups(items, opt)
+	groups, _ := GroupSource(Items(items), opt) // Items.Read never fails
+	return groups
+}
+
+// Source gives GroupSource the listings it partitions, by index. Grouping
+// reads every listing once for what the whole set shares (barcodes, word
+// frequencies, brands) and again, whole, only while the listings of its
+// brand are matched, so a caller may keep its listings out of memory. Read
+// is called from several goroutines at once. An item's GTIN and Link are
+// kept for the whole grouping: they should not share their bytes with
+// the rest of the item.
+type Source interface {
+	Len() int
+	Read(i int, it *Item) error
+}
+
+// Items is a Source over listings held in memory.
+type Items []Item
+
+// Len is the number of listings.
+func (s Items) Len() int { return len(s) }
+
+// Read sets *it to listing i.
+func (s Items) Read(i int, it *Item) error {
+	*it = s[i]
+	return nil
+}
+
+// GroupSource is GroupWith over the listings of src; it fails only when a
+// listing cannot be read.
+func GroupSource(src Source, opt Options) ([][]int, error) {
+	g, err := newGroups(src, opt)
+	if err != nil {
+		return nil, err
+	}
 	// Strongest evidence first, so vetoes see the richest groups. Barcodes
-	// and links may join listings of any brand.
-	g.linkBy(nil, func(i int, emit func(string)) {
-		if it := &items[i]; it.GTIN != "" {
-			emit(it.GTIN)
-		}
-	}, false)
-	g.linkBy(nil, func(i int, emit func(string)) {
-		if it := &items[i]; it.Link != "" {
-			emit(it.Link)
-		}
-	}, false)
+	// and links may join listings of any brand. Keys are gathered before
+	// any join, so g.gtin is still each listing's own barcode.
+	g.linkBy(nil, func(i int, emit func(string)) { emit(g.gtin[i]) }, false)
+	g.linkBy(nil, func(i int, emit func(string)) { emit(g.link[i]) }, false)
+	g.link = nil
 	// Every other link joins listings of one brand, so each brand (with the
 	// listings its groups already hold) is matched on its own, its
-	// listings' profiles read for it alone: memory follows the largest
+	// listings read and profiled for it alone: memory follows the largest
 	// brand, not the catalog. Long codes shared across brands come last.
 	for _, part := range g.partitions() {
-		g.readProfiles(part)
-		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].MPN)) }, true)
-		g.linkBy(part, func(i int, emit func(string)) { emit(partKey(items[i].Brand, items[i].ModelNumber)) }, true)
+		if err := g.readProfiles(part); err != nil {
+			return nil, err
+		}
+		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.MPN)) }, true)
+		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.ModelNumber)) }, true)
 		g.linkCodes(part)
 		g.linkTitles(part)
 	}
-	g.linkBridges()
-	g.prof = nil
-	return g.result()
+	if err := g.linkBridges(); err != nil {
+		return nil, err
+	}
+	g.release()
+	return g.result(), nil
 }
 
 // minBridgeCode is the length of a model code that names one product
@@ -161,65 +195,84 @@ func partKey(brand, part string) string {
 	return strings.ToLower(brand) + "\x00" + p
 }
 
-// groups is a union-find over items that tracks, per root, the evidence that
-// vetoes a merge: the barcode, the spec values and colours its members
-// state, and its members.
+// groups is a union-find over the listings of a Source that tracks, per
+// root, the evidence that vetoes a merge: the barcode, the spec values and
+// colours its members state, and its members. What it keeps of every
+// listing is what the whole set shares; the listings themselves, their
+// profiles and their groups' spec values and colours are held for the
+// partition being matched only.
 type groups struct {
-	items   []Item
+	src     Source
+	n       int
 	m       *Matcher
 	opt     Options
-	parent  []int
-	gtin    []string               // per root: the group's barcode, if any
-	specs   []map[string][]float64 // per root
-	colours []map[string]bool      // per root
-	members [][]int                // per root, when it has more than one member
-	config  []configSet            // per root: the configuration details its titles state
-	colour  []string               // per listing: its colour, or ""
-	brand   []string               // per listing: its brand folded for blocking, or ""
-	bridge  []string               // per listing: a long model code that joins its brand's partition to another's, or ""
+	parent  []int32
+	gtin    []string      // per root: the group's barcode, if any
+	members map[int][]int // per root of more than one member: its members
+	config  []configSet   // per root: the configuration details its titles state
+	colour  []name        // per listing: its colour
+	brand   []name        // per listing: its brand folded for blocking
+	bridges []bridge      // the listings with a long model code that joins its brand's partition to another's, in order
+	link    []string      // per listing, until links are followed: its Item.Link
 
-	// The profiles of the partition being matched: prof[local[i]] is
-	// listing i's.
-	part  []int
-	prof  []profile
-	local []int32
+	// The partition being matched: its listings and their profiles
+	// (items[local[i]] and prof[local[i]] are listing i's), and, per root
+	// of its groups, the spec values and colours they state, read when
+	// first needed.
+	part    []int
+	items   []Item
+	prof    []profile
+	local   []int32
+	specs   map[int]map[string][]float64
+	colours map[int]map[string]bool
 }
 
-func newGroups(items []Item, opt Options) *groups {
+func newGroups(src Source, opt Options) (*groups, error) {
+	n := src.Len()
 	g := &groups{
-		items:   items,
+		src:     src,
+		n:       n,
 		m:       &Matcher{opt: opt, scorer: embeddedScorer()},
 		opt:     opt,
-		parent:  make([]int, len(items)),
-		gtin:    make([]string, len(items)),
-		specs:   make([]map[string][]float64, len(items)),
-		colours: make([]map[string]bool, len(items)),
-		members: make([][]int, len(items)),
-		config:  make([]configSet, len(items)),
-		colour:  make([]string, len(items)),
-		brand:   make([]string, len(items)),
-		bridge:  make([]string, len(items)),
-		local:   make([]int32, len(items)),
+		parent:  make([]int32, n),
+		gtin:    make([]string, n),
+		members: map[int][]int{},
+		config:  make([]configSet, n),
+		colour:  make([]name, n),
+		brand:   make([]name, n),
+		link:    make([]string, n),
+		local:   make([]int32, n),
 	}
-	rarity := len(items) >= minCorpusForRarity
+	rarity := n >= minCorpusForRarity
 	// A first reading of every listing gives the word frequencies and what
-	// vetoes need (colour, configuration); the profiles themselves are read
-	// again, one partition at a time. Each worker reads every workers-th
-	// listing and counts its words on its own.
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(items)/1000))
+	// is kept of each (barcode, link, colour, configuration, brand); the
+	// profiles themselves are read again, one partition at a time. Each
+	// worker reads every workers-th listing and counts its words on its
+	// own.
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/1000))
 	sketch := opt
 	sketch.sketch = true
 	dfs := make([]map[string]int32, workers)
+	bridges := make([][]bridge, workers)
+	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			df := map[string]int32{}
-			for i := w; i < len(items); i += workers {
-				p := profileOf(items[i], sketch)
-				g.colour[i], g.config[i] = p.colour, p.config
-				g.bridge[i] = strings.Clone(bridgeCode(&p))
+			var it Item
+			for i := w; i < n; i += workers {
+				if err := src.Read(i, &it); err != nil {
+					errs[w] = err
+					return
+				}
+				p := profileOf(it, sketch)
+				g.gtin[i], g.link[i] = it.GTIN, it.Link
+				g.colour[i], g.config[i] = nameOf(p.colour), p.config
+				if c := bridgeCode(&p); c != "" {
+					bridges[w] = append(bridges[w], bridge{i: int32(i), code: strings.Clone(c)})
+				}
 				if p.brand != "" {
-					g.brand[i] = brandAlias(p.brand)
+					g.brand[i] = nameOf(brandAlias(p.brand))
 				}
 				if !rarity {
 					continue
@@ -238,6 +291,11 @@ func newGroups(items []Item, opt Options) *groups {
 		})
 	}
 	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	g.bridges = slices.Concat(bridges...)
+	slices.SortFunc(g.bridges, func(a, b bridge) int { return int(a.i - b.i) })
 	if rarity {
 		g.m.df = dfs[0]
 		for _, df := range dfs[1:] {
@@ -245,14 +303,56 @@ func newGroups(items []Item, opt Options) *groups {
 				g.m.df[word] += n
 			}
 		}
-		g.m.n = len(items)
+		g.m.n = n
 	}
-	for i, it := range items {
-		g.parent[i] = i
-		g.gtin[i] = it.GTIN
+	for i := range n {
+		g.parent[i] = int32(i)
 		g.local[i] = -1
 	}
-	return g
+	return g, nil
+}
+
+// A name is a brand or colour as groups keeps it for every listing: one
+// copy per distinct name; the zero name is none.
+type name = unique.Handle[string]
+
+func nameOf(s string) name {
+	if s == "" {
+		return name{}
+	}
+	return unique.Make(s)
+}
+
+// brandOf returns listing i's brand folded for blocking, or "".
+func (g *groups) brandOf(i int) string {
+	if g.brand[i] == (name{}) {
+		return ""
+	}
+	return g.brand[i].Value()
+}
+
+// colourOf returns listing i's colour, or "".
+func (g *groups) colourOf(i int) string {
+	if g.colour[i] == (name{}) {
+		return ""
+	}
+	return g.colour[i].Value()
+}
+
+// bridge is a listing's long model code that may join listings of
+// different brands (bridgeCode).
+type bridge struct {
+	i    int32
+	code string
+}
+
+// bridgeOf returns listing i's bridge code, or "".
+func (g *groups) bridgeOf(i int) string {
+	k, ok := slices.BinarySearchFunc(g.bridges, int32(i), func(b bridge, i int32) int { return int(b.i - i) })
+	if !ok {
+		return ""
+	}
+	return g.bridges[k].code
 }
 
 // partitions returns the sets of listings that can be matched apart from
@@ -260,7 +360,7 @@ func newGroups(items []Item, opt Options) *groups {
 // hold so far. Each set is in ascending order; sets without a brand are
 // left out (only a long code, linkBridges, can join them).
 func (g *groups) partitions() [][]int {
-	uf := make([]int32, len(g.items))
+	uf := make([]int32, g.n)
 	for i := range uf {
 		uf[i] = int32(i)
 	}
@@ -277,9 +377,9 @@ func (g *groups) partitions() [][]int {
 			uf[max(a, b)] = min(a, b)
 		}
 	}
-	first := map[string]int32{}
-	for i := range g.items {
-		if b := g.brand[i]; b != "" {
+	first := map[name]int32{}
+	for i := range g.n {
+		if b := g.brand[i]; b != (name{}) {
 			if f, ok := first[b]; ok {
 				unite(f, int32(i))
 			} else {
@@ -291,7 +391,7 @@ func (g *groups) partitions() [][]int {
 	index := map[int32]int{}
 	var parts [][]int
 	branded := []bool{}
-	for i := range g.items {
+	for i := range g.n {
 		r := find(int32(i))
 		k, ok := index[r]
 		if !ok {
@@ -301,7 +401,7 @@ func (g *groups) partitions() [][]int {
 			branded = append(branded, false)
 		}
 		parts[k] = append(parts[k], i)
-		branded[k] = branded[k] || g.brand[i] != ""
+		branded[k] = branded[k] || g.brand[i] != (name{})
 	}
 	out := parts[:0]
 	for k, part := range parts {
@@ -319,13 +419,11 @@ func (g *groups) partitions() [][]int {
 // weighs the groups each brand formed. Partitions are not joined by these
 // codes: a few listings filed under another brand would chain brands into
 // one partition whose profiles are all held at once.
-func (g *groups) linkBridges() {
+func (g *groups) linkBridges() error {
 	holders := map[string][]int{}
 	var codes []string
-	for i, c := range g.bridge {
-		if c == "" {
-			continue
-		}
+	for _, b := range g.bridges {
+		i, c := int(b.i), b.code
 		if _, ok := holders[c]; !ok {
 			codes = append(codes, c)
 		}
@@ -350,13 +448,16 @@ func (g *groups) linkBridges() {
 		}
 	}
 	if len(live) == 0 {
-		return
+		return nil
 	}
 	slices.Sort(part)
-	g.readProfiles(part)
+	if err := g.readProfiles(part); err != nil {
+		return err
+	}
 	for _, c := range live {
 		g.merge(holders[c], false)
 	}
+	return nil
 }
 
 // apart reports whether items are in more than one group.
@@ -370,31 +471,54 @@ func (g *groups) apart(items []int) bool {
 	return false
 }
 
-// readProfiles reads the profiles of one partition's listings, in
+// readProfiles reads one partition's listings and their profiles, in
 // parallel, in place of the previous partition's.
-func (g *groups) readProfiles(part []int) {
-	for _, i := range g.part {
-		g.local[i] = -1
-	}
-	clear(g.prof)
+func (g *groups) readProfiles(part []int) error {
+	g.release()
 	g.part = part
 	if cap(g.prof) < len(part) {
 		g.prof = make([]profile, len(part))
+		g.items = make([]Item, len(part))
 	}
-	g.prof = g.prof[:len(part)]
+	g.prof, g.items = g.prof[:len(part)], g.items[:len(part)]
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(part)/1000))
+	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for k := w; k < len(part); k += workers {
-				g.prof[k] = profileOf(g.items[part[k]], g.opt)
+				if err := g.src.Read(part[k], &g.items[k]); err != nil {
+					errs[w] = err
+					return
+				}
+				g.prof[k] = profileOf(g.items[k], g.opt)
 			}
 		})
 	}
 	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
 	for k, i := range part {
 		g.local[i] = int32(k)
 	}
+	g.specs, g.colours = map[int]map[string][]float64{}, map[int]map[string]bool{}
+	return nil
+}
+
+// release lets go of the partition read last.
+func (g *groups) release() {
+	for _, i := range g.part {
+		g.local[i] = -1
+	}
+	clear(g.prof)
+	clear(g.items)
+	g.part, g.specs, g.colours = nil, nil, nil
+}
+
+// item returns listing i; its partition's must have been read.
+func (g *groups) item(i int) *Item {
+	return &g.items[g.local[i]]
 }
 
 // profile returns listing i's profile; its partition's must have been read.
@@ -405,35 +529,58 @@ func (g *groups) profile(i int) *profile {
 // specsOf returns the spec values the group rooted at r states; a listing
 // on its own states its title's.
 func (g *groups) specsOf(r int) map[string][]float64 {
-	if g.specs[r] != nil || len(g.items[r].Specs) == 0 {
-		return g.specs[r]
+	if m, ok := g.specs[r]; ok {
+		return m
 	}
-	m := make(map[string][]float64, len(g.items[r].Specs))
-	for k, v := range g.items[r].Specs {
-		m[k] = []float64{v}
+	var m map[string][]float64
+	for _, i := range g.membersOf(r) {
+		for k, v := range g.item(i).Specs {
+			if m == nil {
+				m = map[string][]float64{}
+			}
+			if !slices.Contains(m[k], v) {
+				m[k] = append(m[k], v)
+			}
+		}
+	}
+	if _, many := g.members[r]; many {
+		g.specs[r] = m
 	}
 	return m
 }
 
 // coloursOf returns the colours the group rooted at r states.
 func (g *groups) coloursOf(r int) map[string]bool {
-	if g.colours[r] != nil || g.colour[r] == "" {
-		return g.colours[r]
+	if m, ok := g.colours[r]; ok {
+		return m
 	}
-	return map[string]bool{g.colour[r]: true}
+	var m map[string]bool
+	for _, i := range g.membersOf(r) {
+		if c := g.colourOf(i); c != "" {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[c] = true
+		}
+	}
+	if _, many := g.members[r]; many {
+		g.colours[r] = m
+	}
+	return m
 }
 
 func (g *groups) find(i int) int {
-	for g.parent[i] != i {
-		g.parent[i] = g.parent[g.parent[i]]
-		i = g.parent[i]
+	x := int32(i)
+	for g.parent[x] != x {
+		g.parent[x] = g.parent[g.parent[x]]
+		x = g.parent[x]
 	}
-	return i
+	return int(x)
 }
 
 // membersOf returns the items of the group rooted at r.
 func (g *groups) membersOf(r int) []int {
-	if m := g.members[r]; m != nil {
+	if m, ok := g.members[r]; ok {
 		return m
 	}
 	return []int{r}
@@ -446,10 +593,12 @@ func (g *groups) vetoed(a, b int) bool {
 	if g.gtin[a] != "" && g.gtin[b] != "" && g.gtin[a] != g.gtin[b] {
 		return true
 	}
-	if g.members[a] == nil && g.members[b] == nil {
+	_, manyA := g.members[a]
+	_, manyB := g.members[b]
+	if !manyA && !manyB {
 		// Two single listings: compare them directly.
-		ca, cb := g.colour[a], g.colour[b]
-		return specsConflict(g.items[a].Specs, g.items[b].Specs) || ca != "" && cb != "" && ca != cb
+		ca, cb := g.colourOf(a), g.colourOf(b)
+		return specsConflict(g.item(a).Specs, g.item(b).Specs) || ca != "" && cb != "" && ca != cb
 	}
 	sa, sb := g.specsOf(a), g.specsOf(b)
 	for k, va := range sa {
@@ -535,24 +684,24 @@ func (g *groups) shareRetailer(ma, mb []int) bool {
 		// Large groups: a set, so the work stays linear in their sizes.
 		seen := make(map[string]bool, len(ma))
 		for _, i := range ma {
-			if r := g.items[i].Retailer; r != "" {
+			if r := g.item(i).Retailer; r != "" {
 				seen[r] = true
 			}
 		}
 		for _, j := range mb {
-			if seen[g.items[j].Retailer] {
+			if seen[g.item(j).Retailer] {
 				return true
 			}
 		}
 		return false
 	}
 	for _, i := range ma {
-		r := g.items[i].Retailer
+		r := g.item(i).Retailer
 		if r == "" {
 			continue
 		}
 		for _, j := range mb {
-			if g.items[j].Retailer == r {
+			if g.item(j).Retailer == r {
 				return true
 			}
 		}
@@ -568,37 +717,43 @@ func (g *groups) union(a, b int, veto bool) {
 	g.join(a, b)
 }
 
-// join merges the groups rooted at a and b.
+// join merges the groups rooted at a and b. Within a partition, the spec
+// values and colours of the merged group are kept; outside one (barcodes
+// and links), they are read from its members when its partition is.
 func (g *groups) join(a, b int) {
 	if b < a {
 		a, b = b, a
 	}
-	g.parent[b] = a
+	if g.part != nil {
+		sa, sb := g.specsOf(a), g.specsOf(b)
+		for k, vs := range sb {
+			if sa == nil {
+				sa = map[string][]float64{}
+			}
+			for _, v := range vs {
+				if !slices.Contains(sa[k], v) {
+					sa[k] = append(sa[k], v)
+				}
+			}
+		}
+		ca, cb := g.coloursOf(a), g.coloursOf(b)
+		for c := range cb {
+			if ca == nil {
+				ca = map[string]bool{}
+			}
+			ca[c] = true
+		}
+		g.specs[a], g.colours[a] = sa, ca
+		delete(g.specs, b)
+		delete(g.colours, b)
+	}
+	g.parent[b] = int32(a)
 	if g.gtin[a] == "" {
 		g.gtin[a] = g.gtin[b]
 	}
-	sa, sb := g.specsOf(a), g.specsOf(b)
-	for k, vs := range sb {
-		if sa == nil {
-			sa = map[string][]float64{}
-		}
-		for _, v := range vs {
-			if !slices.Contains(sa[k], v) {
-				sa[k] = append(sa[k], v)
-			}
-		}
-	}
-	ca, cb := g.coloursOf(a), g.coloursOf(b)
-	for c := range cb {
-		if ca == nil {
-			ca = map[string]bool{}
-		}
-		ca[c] = true
-	}
-	g.specs[a], g.colours[a] = sa, ca
 	g.members[a] = append(g.membersOf(a), g.membersOf(b)...)
 	g.config[a] |= g.config[b]
-	g.specs[b], g.colours[b], g.members[b] = nil, nil, nil
+	delete(g.members, b)
 }
 
 // linkBy joins items of among (all items when nil) that share a non-empty
@@ -635,7 +790,7 @@ func (g *groups) linkBy(among []int, keys func(i int, emit func(string)), veto b
 // nil, in ascending order.
 func (g *groups) each(among []int, fn func(i int)) {
 	if among == nil {
-		for i := range g.items {
+		for i := range g.n {
 			fn(i)
 		}
 		return
@@ -662,7 +817,7 @@ func (g *groups) ambiguous(items []int) bool {
 func (g *groups) result() [][]int {
 	byRoot := map[int]int{}
 	var out [][]int
-	for i := range g.items {
+	for i := range g.n {
 		r := g.find(i)
 		n, ok := byRoot[r]
 		if !ok {

@@ -349,12 +349,17 @@ func TestMergeAroundRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := newGroups(tt.items, Options{})
+			g, err := newGroups(Items(tt.items), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			all := make([]int, len(tt.items))
 			for i := range all {
 				all[i] = i
 			}
-			g.readProfiles(all)
+			if err := g.readProfiles(all); err != nil {
+				t.Fatal(err)
+			}
 			g.merge(all, false)
 			if diff := cmp.Diff(tt.want, g.result()); diff != "" {
 				t.Errorf("groups mismatch (-want +got):\n%s", diff)
