@@ -14,6 +14,12 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a spin speed glued to its unit is no shared code",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQWD8514 integrated washer dryer 1400spin 8 5kg"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQXC4851 washer dryer 1400 spin"},
+			wantReason: "code",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
