@@ -257,7 +257,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		}
 		return code{s: s, kind: codeWeak}, true
 	}
-	if isSpecCode(s) || measureCode(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
+	if isSpecCode(s) || measureCode(s) || measureRun(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
 		s == "RS232" || s == "RS485" || s == "RS422" {
 		return code{}, false
 	}
@@ -386,6 +386,30 @@ func trimColour(s string) (string, colourSet) {
 		}
 	}
 	return s, 0
+}
+
+// measureRun reports whether a normalised token is two or more measures
+// written together, each a number and its unit: a washer dryer's loads
+// ("6KG5KG", from "6kg/5kg"), a freezer's capacity per day ("20KG24H").
+func measureRun(s string) bool {
+	n := 0
+	for s != "" {
+		d := leadingDigits(s)
+		if d == 0 {
+			return false
+		}
+		end := d
+		for end < len(s) && !isDigitByte(s[end]) {
+			end++
+		}
+		// "H" is hours only after a measure: "24H" alone may be a model.
+		unit := s[d:end]
+		if end == d || !isSpecCode(s[:end]) && !unitWords[strings.ToLower(unit)] && (unit != "H" || n == 0) {
+			return false
+		}
+		s, n = s[end:], n+1
+	}
+	return n >= 2
 }
 
 // measureCode reports whether a normalised token is a number and a word:

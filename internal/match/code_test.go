@@ -22,6 +22,7 @@ func TestTitleCodes(t *testing.T) {
 		{"Laptop 16GB 512GB 144Hz 1080p 65W 2x16GB 3840x2160", nil},
 		{"Acme KFX33XW30G fridge freezer 287l 170litres 141ltr", []string{"KFX33XW30G"}},
 		{"Acme ZWD8514 washer dryer 1400spin 1600upm 1200rpm 1250kwh", []string{"ZWD8514"}},
+		{"Acme ZWD6125 washer dryer 6kg/5kg 8KG5KG freezer 20kg/24h", []string{"ZWD6125"}},
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		{"Motherboard LGA1151 SKT1151 FCLGA2011 Socket2066", nil},

@@ -20,6 +20,12 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "washer dryers of other models with the same loads",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZQDC6125 washer dryer 6kg/5kg 1200 spin white"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZQDE6147 6kg/5kg washer dryer"},
+			wantReason: "code",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
