@@ -200,14 +200,19 @@ const minMarketCode = 8
 // is a colour; so is any letter while a listing states a colour and the
 // letter spells no other ("DMC-LX100K", black: makers have colour letters
 // of their own). The maker's "GB" is a market's letters too ("WKD28541GB"
-// against "WKD28541"); "UK" is not, as shops append it to any number.
+// against "WKD28541"), and so is its "G" after a number ending in letters
+// ("KSV36VW3PG" against "KSV36VW3P", the German version); "UK" is not, as
+// shops append it to any number.
 func marketLetter(a code, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a.s, b)
-	if !ok || len(b) < minMarketCode || !isDigitByte(b[len(b)-1]) || !lettersOnly(suf) || a.colours != 0 {
+	if !ok || len(b) < minMarketCode || !lettersOnly(suf) || a.colours != 0 {
 		return false
 	}
-	if suf == "GB" {
-		return true // "WKD28541GB" against "WKD28541"
+	if suf == "GB" || suf == "G" {
+		return true
+	}
+	if !isDigitByte(b[len(b)-1]) {
+		return false
 	}
 	if len(suf) != 1 {
 		return false

@@ -161,6 +161,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a model number ending in letters and the same with the maker's G",
+			a:          Item{Brand: "Acme", Title: "Acme ZSV36VW3PG upright fridge white"},
+			b:          Item{Brand: "Acme", Title: "Acme Standkühlschrank weiß ZSV36VW3P"},
+			wantReason: "code",
+		},
+		{
+			name:     "a model number ending in letters and another letter glued on",
+			a:        Item{Brand: "Acme", Title: "Acme ZSV36VW3PH upright fridge white"},
+			b:        Item{Brand: "Acme", Title: "Acme upright fridge ZSV36VW3P"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a shop's UK after a model number",
 			a:        Item{Brand: "Acme", Title: "Acme DWF16B17UK 13 place integrated dishwasher"},
 			b:        Item{Brand: "Acme", Title: "Acme DWF16B17 integrated dishwasher white"},
