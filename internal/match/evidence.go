@@ -155,13 +155,25 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 		r = codesEqual
 	}
 	if r == codesEqual && own && (suffixWord(a.s, b.s, p, q) || suffixWord(b.s, a.s, q, p) ||
-		marketLetter(a, b.s, p, q) || marketLetter(b, a.s, q, p)) {
+		marketLetter(a, b.s, p, q) || marketLetter(b, a.s, q, p) || variantLetter(a, b.s, p, q) || variantLetter(b, a.s, q, p)) {
 		r = codesVariant
 	}
 	if r == codesEqual && own && (otherSeries(a.s, b.s, q) || otherSeries(b.s, a.s, p)) {
 		r = codesDiffer
 	}
 	return r
+}
+
+// variantLetter reports whether code a, of p, is code b, a model number
+// shorter than a market's (see marketLetter) that ends in a digit, with
+// one letter glued on that spells no colour: "WMF147X" and "WMF147",
+// "DI6013D" and "DI6013" are two models of one range. A colour's letter
+// ("CAA55S", silver) may be the colour of one model, and so may any letter
+// while a listing states a colour, as in marketLetter.
+func variantLetter(a code, b string, p, q *profile) bool {
+	suf, ok := strings.CutPrefix(a.s, b)
+	return ok && len(suf) == 1 && lettersOnly(suf) && len(b) < minMarketCode && isDigitByte(b[len(b)-1]) &&
+		a.colours == 0 && colourLetters(suf) == 0 && p.colour == "" && q.colour == ""
 }
 
 // maxSeriesDigits is the most digits of a number that a series' letters
@@ -200,7 +212,7 @@ const minMarketCode = 8
 // is a colour; so is any letter while a listing states a colour and the
 // letter spells no other ("DMC-LX100K", black: makers have colour letters
 // of their own). The maker's "GB" is a market's letters too ("WKD28541GB"
-// against "WKD28541"), and so is its "G" after a number ending in letters
+// against "WKD28541"), and so is its "G", after letters as after digits
 // ("KSV36VW3PG" against "KSV36VW3P", the German version); "UK" is not, as
 // shops append it to any number.
 func marketLetter(a code, b string, p, q *profile) bool {

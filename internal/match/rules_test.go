@@ -173,6 +173,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a short model number and the same with a letter that spells no colour",
+			a:          Item{Brand: "Acme", Title: "Acme ZMF147X 7kg washing machine stainless steel"},
+			b:          Item{Brand: "Acme", Title: "Acme ZMF147 freestanding washing machine 7kg 1400rpm"},
+			wantReason: "code",
+		},
+		{
+			name:     "a short model number and the same with a letter while a title states a colour",
+			a:        Item{Brand: "Acme", Title: "Acme ZMF147X 7kg washing machine stainless steel"},
+			b:        Item{Brand: "Acme", Title: "Acme ZMF147 freestanding washing machine 7kg 1400rpm in white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a shop's UK after a model number",
 			a:        Item{Brand: "Acme", Title: "Acme DWF16B17UK 13 place integrated dishwasher"},
 			b:        Item{Brand: "Acme", Title: "Acme DWF16B17 integrated dishwasher white"},
