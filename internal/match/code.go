@@ -412,6 +412,27 @@ func measureRun(s string) bool {
 	return n >= 2
 }
 
+// pieceCode returns the model code a lone letter and the chunk after it
+// spell when the chunk is a short number with letters glued on that make
+// no word and no unit ("r 28stm", "r 843slm": "R28STM"); read alone, such
+// a chunk is a measure (see measureCode).
+func pieceCode(prev, t string) (code, bool) {
+	d := leadingDigits(t)
+	if len(prev) != 1 || !isLetterByte(prev[0]) || d == 0 || d > 3 || len(t)-d < 2 {
+		return code{}, false
+	}
+	l := t[d:]
+	for i := 0; i < len(l); i++ {
+		if !isLetterByte(l[i]) {
+			return code{}, false
+		}
+	}
+	if wordLike(l) || unitWords[l] || isSpecCode(NormalizePart(t)) {
+		return code{}, false
+	}
+	return code{s: NormalizePart(prev + t), kind: codeStrong}, true
+}
+
 // measureCode reports whether a normalised token is a number and a word:
 // "4GANG", "2METRE", "12CHANNEL".
 func measureCode(s string) bool {

@@ -23,6 +23,9 @@ func TestTitleCodes(t *testing.T) {
 		{"Acme KFX33XW30G fridge freezer 287l 170litres 141ltr", []string{"KFX33XW30G"}},
 		{"Acme ZWD8514 washer dryer 1400spin 1600upm 1200rpm 1250kwh", []string{"ZWD8514"}},
 		{"Acme ZWD6125 washer dryer 6kg/5kg 8KG5KG freezer 20kg/24h", []string{"ZWD6125"}},
+		// A lone letter before a number with letters that make no word.
+		{"Acme R 28STM microwave 23 litres", []string{"R28STM"}},
+		{"Acme kettle a 3cup x 12cm", nil},
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		{"Motherboard LGA1151 SKT1151 FCLGA2011 Socket2066", nil},

@@ -261,6 +261,9 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		}
 	}
 	cd, ok := codeOf(c.text, prev, prev2)
+	if !ok {
+		cd, ok = pieceCode(prev, c.text)
+	}
 	if leadCode(cs, i, p.brand) {
 		if !ok {
 			cd, ok = code{s: NormalizePart(c.text)}, true

@@ -26,6 +26,12 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a model code spelt after a lone letter",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme z 28stm microwave oven freestanding 23 litres"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme z 28stm. case design countertop interior capacity 23 l"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
