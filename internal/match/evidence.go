@@ -24,6 +24,10 @@ type codeEv struct {
 	// unrelated: both name strong codes of their own and no code of one
 	// relates to any of the other's.
 	unrelated bool
+	// lineApart: they share a model-line code ("50S" of "50s style")
+	// but each names a model code of its own that relates to none of the
+	// other's: two models of one line.
+	lineApart bool
 }
 
 // codeEvidence compares the model codes of two listings: every code of one
@@ -51,8 +55,9 @@ func codeEvidence(p, q *profile) codeEv {
 	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
 	ev.variant = ev.variant && !t.exact
 	ev.conflict = t.differ && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
-	ev.unrelated = !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ &&
-		hasOwnStrong(p) && hasOwnStrong(q)
+	apart := !ev.strong && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ && hasOwnStrong(p) && hasOwnStrong(q)
+	ev.unrelated = apart && !ev.weak && !ev.line
+	ev.lineApart = apart && ev.line
 	// Identifier fields outrank titles: two part numbers that differ are
 	// different products, whatever codes the titles share.
 	// Processors that differ in any letter are different processors,

@@ -202,12 +202,12 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 		return "fit-code"
 	case ev.desc && tr.score("description-code", s >= fitCodeThreshold, Merge, s, fitCodeThreshold):
 		return "description-code"
-	case ev.line && ev.lineLen >= 5 && tr.score("long-model-name", s >= longLineThreshold, Merge, s, longLineThreshold):
+	case ev.line && !ev.lineApart && ev.lineLen >= 5 && tr.score("long-model-name", s >= longLineThreshold, Merge, s, longLineThreshold):
 		return "model-name"
 	case s >= lensThreshold && !ev.unrelated &&
 		tr.check("lens", p.brand != "" && p.brand == q.brand && sharedLens(p, q), Merge, seeSlots, p, q):
 		return "model-name"
-	case ev.line && tr.score("model-name", s >= weakCodeThreshold, Merge, s, weakCodeThreshold):
+	case ev.line && !ev.lineApart && tr.score("model-name", s >= weakCodeThreshold, Merge, s, weakCodeThreshold):
 		return "model-name"
 	case ev.weak && tr.score("item-number", s >= weakCodeThreshold, Merge, s, weakCodeThreshold):
 		return "item-number"

@@ -32,6 +32,12 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a shared model-line word under model codes that do not relate",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZVB20LP1 50s style cream freezer"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZAB32RNC 50s style cream no frost freezer"},
+			wantReason: "title/model-name",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
