@@ -213,6 +213,14 @@ func TestGroupCodeInPieces(t *testing.T) {
 			want: [][]int{{0, 1}},
 		},
 		{
+			name: "a series' letters before a code that starts with a digit, filed under another brand",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "Acme ZMT84M451 25 litre microwave"},
+				{Retailer: "B", Brand: "Mikrowellengerat", Title: "Mikrowellengerat zmt 84m451"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
 			name: "other pieces stay apart",
 			items: []Item{
 				{Retailer: "A", Brand: "Liebherr", Title: "Liebherr CNSL3033 freestanding fridge"},

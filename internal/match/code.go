@@ -433,6 +433,25 @@ func pieceCode(prev, t string) (code, bool) {
 	return code{s: NormalizePart(prev + t), kind: codeStrong}, true
 }
 
+// seriesPrefixed returns the whole model code a title spells as a series'
+// letters and a code that starts with a digit ("hmt 84m451", "hf 15m552":
+// "HMT84M451"), so that it meets the code written whole; the letters are
+// two to four that make no word.
+func seriesPrefixed(prev string, c code) (string, bool) {
+	if c.kind != codeStrong || c.field || c.s == "" || !isDigitByte(c.s[0]) || len(prev) < 2 || len(prev) > 4 {
+		return "", false
+	}
+	for i := 0; i < len(prev); i++ {
+		if !isLetterByte(prev[i]) {
+			return "", false
+		}
+	}
+	if wordLike(prev) || unitWords[prev] || isStopWord(prev) {
+		return "", false
+	}
+	return NormalizePart(prev) + c.s, true
+}
+
 // measureCode reports whether a normalised token is a number and a word:
 // "4GANG", "2METRE", "12CHANNEL".
 func measureCode(s string) bool {

@@ -26,6 +26,9 @@ func TestTitleCodes(t *testing.T) {
 		// A lone letter before a number with letters that make no word.
 		{"Acme R 28STM microwave 23 litres", []string{"R28STM"}},
 		{"Acme kettle a 3cup x 12cm", nil},
+		// A series' letters before a code that starts with a digit.
+		{"Acme ZMT 84M451 microwave", []string{"84M451", "ZMT84M451"}},
+		{"Acme microwave with 84M451", []string{"84M451"}},
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		{"Motherboard LGA1151 SKT1151 FCLGA2011 Socket2066", nil},

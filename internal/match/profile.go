@@ -279,6 +279,9 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		}
 		cd.fit, cd.last = c.fit, i == len(cs)-1
 		p.codes = appendCode(p.codes, cd)
+		if s, ok := seriesPrefixed(prev, cd); ok && prev != p.brand {
+			p.codes = appendCode(p.codes, code{s: s, kind: codeStrong, fit: cd.fit, last: cd.last})
+		}
 		// "720841-0012": the item number before its suffix.
 		if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
 			!strings.Contains(a, ".") {
