@@ -471,7 +471,10 @@ func spelledInPieces(code string, parts []string) bool {
 			next := parts[k]
 			if r, ok := strings.CutPrefix(rest, next); ok {
 				if len(r) <= 3 && lettersOnly(r) {
-					return true // the code, or the pieces and a suffix
+					// The code, or the pieces and a suffix, unless the
+					// title writes another suffix as a piece of its own
+					// ("BWC 61452 S" against "BWC61452W").
+					return r == "" || !otherSuffix(r, parts, k+1)
 				}
 				rest = r
 				continue
@@ -483,6 +486,25 @@ func spelledInPieces(code string, parts []string) bool {
 		}
 	}
 	return false
+}
+
+// otherSuffix reports whether parts[k], the piece after a code spelt in
+// pieces, is a suffix of one to three letters other than suffix, the
+// letters that end the code the pieces are compared with.
+func otherSuffix(suffix string, parts []string, k int) bool {
+	if k >= len(parts) {
+		return false
+	}
+	w := parts[k]
+	if w == "" || len(w) > 3 || strings.HasPrefix(w, suffix) || strings.HasPrefix(suffix, w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return regionSuffix("/"+w) == 0
 }
 
 // sameProcessor reports whether two processor numbers name one processor:

@@ -38,6 +38,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "title/model-name",
 		},
 		{
+			name:       "a code spelt in pieces with another suffix of its own",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme ZWC 61452 S 6 kg 1400 spin washing machine"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme ZWC61452W 6kg washing machine"},
+			wantReason: "title/item-number",
+		},
+		{
+			name:     "a code spelt in pieces with its suffix",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZWC 61452 W 6 kg 1400 spin washing machine"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZWC61452W 6kg washing machine"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},
