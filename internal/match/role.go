@@ -41,7 +41,7 @@ func seriesNumber(w string) bool {
 // 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
 var processorFamily = map[string]bool{
 	"i3": true, "i5": true, "i7": true, "i9": true, "ryzen": true, "xeon": true, "pentium": true, "celeron": true,
-	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true,
+	"athlon": true, "threadripper": true, "epyc": true, "opteron": true, "phenom": true, "sempron": true,
 	"core": true, "fx": true, "a4": true, "a6": true, "a8": true, "a10": true, "a12": true, "ryzen3": true,
 	"ryzen5": true, "ryzen7": true, "ryzen9": true,
 }
@@ -87,14 +87,16 @@ func (p *profile) readProcessor(cs []chunk) {
 		read = true
 	}
 	if read {
-		p.edition |= processorPack(p.words[:p.nMain])
+		p.edition |= processorPack(p.words[:p.nMain], p.codes)
 	}
 }
 
 // processorPack returns whether a processor's title sells its tray ("OEM",
 // "Tray") or its box ("Boxed", "Retail", a cooler), or 0; a title that says
-// both says neither.
-func processorPack(words []string) edition {
+// both says neither. The makers' part numbers say it too: a boxed
+// processor's starts "BX80" or ends "BOX" or "WOF" (in its box without a
+// fan), a tray's starts "CM80".
+func processorPack(words []string, codes []code) edition {
 	var e edition
 	for _, w := range words {
 		switch w {
@@ -104,11 +106,24 @@ func processorPack(words []string) edition {
 			e |= edBoxed
 		}
 	}
+	for _, c := range codes {
+		switch {
+		case c.cpu || c.kind != codeStrong || len(c.s) < minPackPart:
+		case strings.HasPrefix(c.s, "BX80") || strings.HasSuffix(c.s, "BOX") || strings.HasSuffix(c.s, "WOF"):
+			e |= edBoxed
+		case strings.HasPrefix(c.s, "CM80"):
+			e |= edTray
+		}
+	}
 	if e == edTray|edBoxed {
 		return 0
 	}
 	return e
 }
+
+// minPackPart is the shortest processor part number whose letters say
+// box or tray.
+const minPackPart = 10
 
 // processorTiers are the words between a processor's family and its
 // number: a tier ("Core Ultra 7 155H", "Ryzen 5 2600", "Xeon Gold 6130",

@@ -385,6 +385,24 @@ func TestCompareProcessorPacks(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "tray against a boxed part number",
+			a:          Item{Brand: "Acme", Title: "Acme Xeon E5 2620 v4 2.1 GHz 20 MB cache FCLGA2011 socket OEM"},
+			b:          Item{Brand: "Acme", Title: "Acme Xeon E5 2620 v4 2.1 GHz 20 MB cache FCLGA2011 BX80660E52620V4"},
+			wantReason: "edition",
+		},
+		{
+			name:       "box against a tray part number",
+			a:          Item{Brand: "Acme", Title: "Acme Core i7 7700 3.6 GHz 8 MB box"},
+			b:          Item{Brand: "Acme", Title: "Acme Core i7 7700 3.6 GHz skt 1151 CM8067702868314"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a box without a fan against tray",
+			a:          Item{Brand: "Acme", Title: "Acme Sempron 3850 1.3 GHz socket AM1 OEM"},
+			b:          Item{Brand: "Acme", Title: "Acme Sempron 3850 1.3 GHz socket AM1 SD3850JAHMWOF"},
+			wantReason: "edition",
+		},
+		{
 			name:     "tray against a title that says neither",
 			a:        Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor OEM"},
 			b:        Item{Brand: "Acme", Title: "Acme Core i5 8400 2.8GHz Processor"},
