@@ -49,7 +49,7 @@ func (st *store) label(s string) (uint16, error) {
 	if k, ok := st.index[s]; ok {
 		return k, nil
 	}
-	if len(st.names) > math.MaxUint16 {
+	if len(st.names) == math.MaxUint16+1 {
 		return 0, errors.New("sync: more than 65,536 retailer and category names")
 	}
 	k := uint16(len(st.names))

@@ -14,8 +14,9 @@ import (
 )
 
 // spill is a temporary file beside the snapshot that holds what a sync
-// does not need in memory until late: the parts of listings that grouping
-// does not read, and each product's snapshot line once it is built. It is
+// does not keep in memory: its listings, read back by grouping one brand at
+// a time and whole when their product is built, and each product's
+// snapshot line once it is built. It is
 // named like the snapshot's own temporary files (catalog.TempPattern), so
 // the file of a sync that died is removed by the next one.
 type spill struct {
