@@ -51,7 +51,7 @@ func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, inde
 	encErr := make(chan error, 1)
 	go func() {
 		defer close(batches)
-		encErr <- encode(ctx, cat, index, docs, opt.BatchBytes, batches)
+		encErr <- encode(ctx, cat, index, docs, opt.BatchBytes, opt.hashed, batches)
 	}()
 	var (
 		mu       sync.Mutex
@@ -93,8 +93,9 @@ func bulkLoad(ctx context.Context, c *elastic.Client, cat *elastic.Catalog, inde
 
 // encode writes the products at positions docs (every product when docs is
 // nil) as index actions into batches of at most maxBytes (a single larger
-// document gets a batch of its own).
-func encode(ctx context.Context, cat *elastic.Catalog, index string, docs []int, maxBytes int, out chan<- *batch) error {
+// document gets a batch of its own); hashed, when not nil, receives each
+// document's sourceHash.
+func encode(ctx context.Context, cat *elastic.Catalog, index string, docs []int, maxBytes int, hashed func(string, uint64), out chan<- *batch) error {
 	if docs == nil {
 		docs = make([]int, cat.Len())
 		for i := range docs {
@@ -108,6 +109,9 @@ func encode(ctx context.Context, cat *elastic.Catalog, index string, docs []int,
 		src, err = cat.AppendSource(src[:0], i)
 		if err != nil {
 			return err
+		}
+		if hashed != nil {
+			hashed(cat.DocID(i), sourceHash(src))
 		}
 		action, err := json.Marshal(map[string]map[string]string{"index": {"_index": index, "_id": cat.DocID(i)}})
 		if err != nil {

@@ -223,8 +223,16 @@ func TestEncodeBatchesBySize(t *testing.T) {
 	for _, maxBytes := range []int{1, 2000, 10000, 1 << 20} {
 		t.Run(fmt.Sprint(maxBytes), func(t *testing.T) {
 			out := make(chan *batch, 100)
-			if err := encode(context.Background(), cat, "idx", nil, maxBytes, out); err != nil {
+			hashes := map[string]uint64{}
+			if err := encode(context.Background(), cat, "idx", nil, maxBytes, func(id string, h uint64) { hashes[id] = h }, out); err != nil {
 				t.Fatal(err)
+			}
+			want, err := docHashes(cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, hashes); diff != "" {
+				t.Errorf("hashes of the encoded documents mismatch (-want +got):\n%s", diff)
 			}
 			close(out)
 			seen := 0

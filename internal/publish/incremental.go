@@ -53,11 +53,16 @@ func docHashes(cat *elastic.Catalog) (map[string]uint64, error) {
 		if src, err = cat.AppendSource(src[:0], i); err != nil {
 			return nil, err
 		}
-		h := fnv.New64a()
-		h.Write(src)
-		out[cat.DocID(i)] = h.Sum64()
+		out[cat.DocID(i)] = sourceHash(src)
 	}
 	return out, nil
+}
+
+// sourceHash is what the state keeps of a document's source.
+func sourceHash(src []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(src)
+	return h.Sum64()
 }
 
 // PublishIncremental updates the index of prev in place with the
@@ -73,11 +78,7 @@ func PublishIncremental(ctx context.Context, s *catalog.Snapshot, prev *State, f
 	if err != nil {
 		return nil, nil, err
 	}
-	hashes, err := docHashes(cat)
-	if err != nil {
-		return nil, nil, err
-	}
-	next := &State{Alias: opt.Alias, Mapping: mappingKey(), Shards: max(opt.Settings.Shards, 1), Docs: hashes}
+	next := &State{Alias: opt.Alias, Mapping: mappingKey(), Shards: max(opt.Settings.Shards, 1)}
 	c, err := newClient(opt.Connection)
 	if err != nil {
 		return nil, nil, err
@@ -88,12 +89,18 @@ func PublishIncremental(ctx context.Context, s *catalog.Snapshot, prev *State, f
 	}
 	if reason := inPlace(prev, next, current, full); reason != "" {
 		opt.Log("publishing a new index: %s", reason)
+		// The documents are hashed as they are sent, not encoded twice.
+		next.Docs = make(map[string]uint64, cat.Len())
+		opt.hashed = func(id string, h uint64) { next.Docs[id] = h }
 		rep, err := publishPrepared(ctx, cat, opt)
 		if err != nil {
 			return rep, nil, err
 		}
 		next.Index = rep.Index
 		return rep, next, nil
+	}
+	if next.Docs, err = docHashes(cat); err != nil {
+		return nil, nil, err
 	}
 	next.Index = prev.Index
 	start := time.Now()

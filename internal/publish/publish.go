@@ -91,6 +91,9 @@ type Options struct {
 	// afterLoad, in tests, runs between the bulk load and the refresh;
 	// beforeVerify between the refresh (and merge) and the checks.
 	afterLoad, beforeVerify func(ctx context.Context, c *elastic.Client, index string) error
+	// hashed, when set, receives the hash of every document's source as
+	// the bulk load encodes it (sourceHash), from one goroutine.
+	hashed func(id string, h uint64)
 	// backoff, in tests, replaces the retry delay.
 	backoff func(attempt int) time.Duration
 }
