@@ -129,23 +129,52 @@ func (o *offers) class(i int) classify.Result {
 // Len is the number of listings.
 func (o *offers) Len() int { return len(o.sides) }
 
-// Read sets *it to what the matcher knows of listing i. It is safe for
-// concurrent use once the spill is flushed.
-func (o *offers) Read(i int, it *match.Item) error {
-	s := &o.sides[i]
+// Read calls fn with what the matcher knows of each listing of idx. Item
+// records that lie close together in the spill are read with one read
+// (maxGap). It is safe for concurrent use once the spill is flushed.
+func (o *offers) Read(idx []int, fn func(k int, it *match.Item)) error {
 	bp := o.bufs.Get().(*[]byte)
 	defer o.bufs.Put(bp)
-	rec, err := o.sp.read(spillRef{off: s.rec.off, n: int(s.itemLen)}, *bp)
-	if err != nil {
-		return err
+	for start := 0; start < len(idx); {
+		first := &o.sides[idx[start]]
+		lo, hi := first.rec.off, first.rec.off+int64(first.itemLen)
+		end := start + 1
+		for ; end < len(idx); end++ {
+			s := &o.sides[idx[end]]
+			if s.rec.off < hi || s.rec.off-hi > maxGap || s.rec.off+int64(s.itemLen)-lo > maxRun {
+				break
+			}
+			hi = s.rec.off + int64(s.itemLen)
+		}
+		run, err := o.sp.read(spillRef{off: lo, n: int(hi - lo)}, *bp)
+		if err != nil {
+			return err
+		}
+		*bp = run
+		for k := start; k < end; k++ {
+			s := &o.sides[idx[k]]
+			at := s.rec.off - lo
+			it := match.Item{Retailer: o.name(s.retailer), GTIN: s.gtin, Category: o.name(s.category), Accessory: s.accessory}
+			if s.linked {
+				it.Link = s.prevPID
+			}
+			if err := readItem(string(run[at:at+int64(s.itemLen)]), &it); err != nil {
+				return err
+			}
+			fn(k, &it)
+		}
+		start = end
 	}
-	*bp = rec
-	*it = match.Item{Retailer: o.name(s.retailer), GTIN: s.gtin, Category: o.name(s.category), Accessory: s.accessory}
-	if s.linked {
-		it.Link = s.prevPID
-	}
-	return readItem(string(rec), it)
+	return nil
 }
+
+// A run of item records read at once spans at most maxRun bytes, with at
+// most maxGap bytes between two of its records: copying a gap costs less
+// than another read.
+const (
+	maxGap = 8 << 10
+	maxRun = 1 << 20
+)
 
 // entry reads listing i back whole, its spilled fields from the spill;
 // buf is scratch space, returned for reuse.

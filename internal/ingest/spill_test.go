@@ -1,11 +1,14 @@
 package ingest
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"productsearch/internal/catalog"
+	"productsearch/internal/classify"
 	"productsearch/internal/match"
 )
 
@@ -57,3 +60,46 @@ func FuzzReadItem(f *testing.F) {
 }
 
 func sameFloat(a, b float64) bool { return a == b || a != a && b != b }
+
+// TestOffersRead checks that listings read back in blocks are the ones
+// added, whether their records lie together in the spill, apart (a long
+// description between them), or out of order (two feeds read at once).
+func TestOffersRead(t *testing.T) {
+	sp := testSpill(t)
+	st := newStore(sp)
+	feeds := []*offers{newOffers(st), newOffers(st)}
+	var want []match.Item
+	var buf []byte
+	for i := range 40 {
+		f := feeds[i%2]
+		l := catalog.Listing{Retailer: fmt.Sprint("R", i%2), OfferID: fmt.Sprint("o", i), Title: fmt.Sprintf("Acme X%d 16GB", i), Brand: "Acme", GTIN: fmt.Sprintf("%014d", i)}
+		if i%5 == 0 {
+			l.Description = strings.Repeat("d", maxGap+1)
+		}
+		specs := map[string]float64{"memory_gb": float64(i)}
+		var err error
+		if buf, err = f.add(&l, classify.Result{Category: "Laptops"}, specs, side{}, buf); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, match.Item{Retailer: l.Retailer, GTIN: l.GTIN, Brand: "Acme", Title: l.Title, Specs: specs, Category: "Laptops"})
+	}
+	if err := sp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	o := concat(st, feeds)
+	order := make([]match.Item, len(want)) // want in the order concat gives
+	for k := range o.sides {
+		order[k] = want[2*(k%20)+k/20]
+	}
+	for _, idx := range [][]int{{0}, {0, 1, 2, 3, 4, 5}, {3, 7, 19, 20, 21, 39}, {1, 22}} {
+		got := make([]match.Item, len(idx))
+		if err := o.Read(idx, func(k int, it *match.Item) { got[k] = *it }); err != nil {
+			t.Fatal(err)
+		}
+		for k, i := range idx {
+			if diff := cmp.Diff(order[i], got[k]); diff != "" {
+				t.Errorf("listing %d read back mismatch (-want +got):\n%s", i, diff)
+			}
+		}
+	}
+}

@@ -218,13 +218,12 @@ func TestMatchItems(t *testing.T) {
 	matchItems(o, prev, nil)
 	type got struct{ PrevPID, Link, Title string }
 	want := []got{{"p1", "p1", "Lenovo IdeaPad Slim 5"}, {"p1", "p1", ""}, {"", "", ""}, {"", "", ""}}
-	var have []got
-	for i, s := range o.sides {
-		var it match.Item
-		if err := o.Read(i, &it); err != nil {
-			t.Fatal(err)
-		}
-		have = append(have, got{s.prevPID, it.Link, it.Title})
+	have := make([]got, len(o.sides))
+	err := o.Read([]int{0, 1, 2, 3}, func(k int, it *match.Item) {
+		have[k] = got{o.sides[k].prevPID, it.Link, it.Title}
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, have); diff != "" {
 		t.Errorf("previous products and links mismatch (-want +got):\n%s", diff)

@@ -112,14 +112,21 @@ func GroupWith(items []Item, opt Options) [][]int {
 // Source gives GroupSource the listings it partitions, by index. Grouping
 // reads every listing once for what the whole set shares (barcodes, word
 // frequencies, brands) and again, whole, only while the listings of its
-// brand are matched, so a caller may keep its listings out of memory. Read
-// is called from several goroutines at once. An item's GTIN and Link are
-// kept for the whole grouping: they should not share their bytes with
-// the rest of the item.
+// brand are matched, so a caller may keep its listings out of memory.
+//
+// Read calls fn with each listing of idx (ascending, a block of at most
+// readBlock) and its place k in idx; fn may keep the item. Read is called
+// from several goroutines at once. An item's GTIN and Link are kept for the
+// whole grouping: they should not share their bytes with the rest of the
+// item.
 type Source interface {
 	Len() int
-	Read(i int, it *Item) error
+	Read(idx []int, fn func(k int, it *Item)) error
 }
+
+// readBlock is the most listings Group asks a Source for at once: a block
+// of listings near each other can be read together.
+const readBlock = 1024
 
 // Items is a Source over listings held in memory.
 type Items []Item
@@ -127,10 +134,52 @@ type Items []Item
 // Len is the number of listings.
 func (s Items) Len() int { return len(s) }
 
-// Read sets *it to listing i.
-func (s Items) Read(i int, it *Item) error {
-	*it = s[i]
+// Read calls fn with a copy of each listing of idx.
+func (s Items) Read(idx []int, fn func(k int, it *Item)) error {
+	for k, i := range idx {
+		it := s[i]
+		fn(k, &it)
+	}
 	return nil
+}
+
+// readBlocks reads the listings of idx (all of them when idx is nil) in
+// blocks of at most readBlock, the blocks shared among workers, and calls
+// fn with each listing, its position in idx and its worker, from the
+// worker's goroutine.
+func (g *groups) readBlocks(idx []int, workers int, fn func(w, pos int, it *Item)) error {
+	n := len(idx)
+	if idx == nil {
+		n = g.n
+	}
+	// Blocks no larger than an even share, so that the workers of a
+	// partition of a few blocks are as busy.
+	size := min(readBlock, (n+workers-1)/workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			var seq []int
+			for lo := w * size; lo < n; lo += workers * size {
+				hi := min(n, lo+size)
+				block := seq[:0]
+				if idx != nil {
+					block = idx[lo:hi]
+				} else {
+					for i := lo; i < hi; i++ {
+						block = append(block, i)
+					}
+					seq = block
+				}
+				if err := g.src.Read(block, func(k int, it *Item) { fn(w, lo+k, it) }); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // GroupSource is GroupWith over the listings of src; it fails only when a
@@ -247,51 +296,40 @@ func newGroups(src Source, opt Options) (*groups, error) {
 	// A first reading of every listing gives the word frequencies and what
 	// is kept of each (barcode, link, colour, configuration, brand); the
 	// profiles themselves are read again, one partition at a time. Each
-	// worker reads every workers-th listing and counts its words on its
-	// own.
+	// worker counts the words of its blocks of listings on its own.
 	workers := min(runtime.GOMAXPROCS(0), max(1, n/1000))
 	sketch := opt
 	sketch.sketch = true
 	dfs := make([]map[string]int32, workers)
-	bridges := make([][]bridge, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			df := map[string]int32{}
-			var it Item
-			for i := w; i < n; i += workers {
-				if err := src.Read(i, &it); err != nil {
-					errs[w] = err
-					return
-				}
-				p := profileOf(it, sketch)
-				g.gtin[i], g.link[i] = it.GTIN, it.Link
-				g.colour[i], g.config[i] = nameOf(p.colour), p.config
-				if c := bridgeCode(&p); c != "" {
-					bridges[w] = append(bridges[w], bridge{i: int32(i), code: strings.Clone(c)})
-				}
-				if p.brand != "" {
-					g.brand[i] = nameOf(brandAlias(p.brand))
-				}
-				if !rarity {
-					continue
-				}
-				for _, word := range p.words {
-					if n, ok := df[word]; ok {
-						df[word] = n + 1
-					} else {
-						// The word is a slice of the listing's title:
-						// keep a copy, not the title.
-						df[strings.Clone(word)] = 1
-					}
-				}
-			}
-			dfs[w] = df
-		})
+	for w := range dfs {
+		dfs[w] = map[string]int32{}
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	bridges := make([][]bridge, workers)
+	err := g.readBlocks(nil, workers, func(w, i int, it *Item) {
+		p := profileOf(*it, sketch)
+		g.gtin[i], g.link[i] = it.GTIN, it.Link
+		g.colour[i], g.config[i] = nameOf(p.colour), p.config
+		if c := bridgeCode(&p); c != "" {
+			bridges[w] = append(bridges[w], bridge{i: int32(i), code: strings.Clone(c)})
+		}
+		if p.brand != "" {
+			g.brand[i] = nameOf(brandAlias(p.brand))
+		}
+		if !rarity {
+			return
+		}
+		df := dfs[w]
+		for _, word := range p.words {
+			if n, ok := df[word]; ok {
+				df[word] = n + 1
+			} else {
+				// The word is a slice of the listing's title: keep a
+				// copy, not the title.
+				df[strings.Clone(word)] = 1
+			}
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	g.bridges = slices.Concat(bridges...)
@@ -482,21 +520,11 @@ func (g *groups) readProfiles(part []int) error {
 	}
 	g.prof, g.items = g.prof[:len(part)], g.items[:len(part)]
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(part)/1000))
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for k := w; k < len(part); k += workers {
-				if err := g.src.Read(part[k], &g.items[k]); err != nil {
-					errs[w] = err
-					return
-				}
-				g.prof[k] = profileOf(g.items[k], g.opt)
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	err := g.readBlocks(part, workers, func(_, k int, it *Item) {
+		g.items[k] = *it
+		g.prof[k] = profileOf(*it, g.opt)
+	})
+	if err != nil {
 		return err
 	}
 	for k, i := range part {
