@@ -1,8 +1,13 @@
 package eval
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"productsearch/internal/match"
@@ -56,5 +61,80 @@ func TestChooseThresholdKeepsEverySplit(t *testing.T) {
 	got := chooseThreshold(sc, []split{a, b})
 	if p := sc.Probability(f(0.7)); got <= p {
 		t.Errorf("threshold %v joins b's wrong pairs (probability %v)", got, p)
+	}
+}
+
+// writeTrainSample writes a small train and valid split of made-up titles
+// under dir, in the layout TrainMatcher reads.
+func writeTrainSample(t *testing.T, dir string) {
+	t.Helper()
+	brands := []string{"Acme", "Borealis", "Corvid", "Dunmore"}
+	things := []string{"desk lamp", "garden hose", "kettle", "table fan", "bread bin", "door mat"}
+	colours := []string{"black", "white", "steel", "oak"}
+	rec := func(title string) string { return "COL title VAL " + title }
+	for k, name := range []string{"train.txt", "valid.txt"} {
+		var b strings.Builder
+		for i := range 120 {
+			brand, thing := brands[(i+k)%len(brands)], things[i%len(things)]
+			a := fmt.Sprintf("%s %s %s with %d settings", brand, thing, colours[i%len(colours)], 2+i%5)
+			same := i%3 != 0
+			other := fmt.Sprintf("%s %s %d settings %s home", brand, thing, 2+i%5, colours[(i+1)%len(colours)])
+			if !same {
+				other = fmt.Sprintf("%s %s %s home", brand, things[(i+1)%len(things)], colours[i%len(colours)])
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%d\n", rec(a), rec(other), map[bool]int{true: 1}[same])
+		}
+		path := filepath.Join(dir, trainSets[0], name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestTrainMatcherDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	writeTrainSample(t, dir)
+	first, summary, err := TrainMatcher(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(summary, "trained on") || strings.Contains(summary, "trained on 0 ") {
+		t.Fatalf("sample leaves no pair open to the scorer:\n%s", summary)
+	}
+	for range 3 {
+		again, _, err := TrainMatcher(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first, again) {
+			t.Fatalf("training twice on one sample gives two files:\n%s\nthen\n%s", first, again)
+		}
+	}
+}
+
+// TestEmbeddedScorerIsTrained checks that the shipped scorer is the file
+// training writes on the datasets as the rules now read them, so that make
+// train-matcher reproduces it; it runs when the datasets are present.
+func TestEmbeddedScorerIsTrained(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains on the full train splits")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "datasets")
+	if _, err := os.Stat(filepath.Join(dir, trainSets[0], "train.txt")); err != nil {
+		t.Skipf("datasets not found: %v", err)
+	}
+	got, _, err := TrainMatcher(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "match", "scorer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("internal/match/scorer.json is not what training on %s gives; run make train-matcher", dir)
 	}
 }
