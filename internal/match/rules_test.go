@@ -8,6 +8,18 @@ import "testing"
 func TestCompareRetailerSpellings(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:     "a used listing's condition and grade are no title words",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme Vistar Quill tripod"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Used Acme Vistar Quill tripod B - Very Good"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a refurbished listing's grade is no title word",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme Vistar Quill tripod"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Refurbished Acme Vistar Quill tripod Grade A - Mint"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "a model number and its revision digit after a slash",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149/1 washer dryer white"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 7kg wash 5kg dry 1400rpm integrated washer dryer white"},
