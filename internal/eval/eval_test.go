@@ -496,18 +496,27 @@ func TestOfferName(t *testing.T) {
 // TestTitleBrand checks the brand a title without a brand field is given:
 // a known brand among its first words, else its first word.
 func TestTitleBrand(t *testing.T) {
-	tests := []struct{ title, want string }{
-		{"Used Canon EOS 70D Body", "Canon"},
-		{"Bateria Leica GEB77", "Leica"},
-		{"Cámara NIKON D5300 + Estuche", "Nikon"},
-		{"Western Digital Green 240GB SSD", "WD"},
-		{"Acme Pro Tripod", "Acme"},
-		{"Case for Canon EOS 70D", "Case"},
-		{"Acme Battery Grip for Nikon D750", "Acme"},
+	tests := []struct {
+		title, want string
+		guessed     bool
+	}{
+		{"Used Canon EOS 70D Body", "Canon", false},
+		{"Bateria Leica GEB77", "Leica", false},
+		{"Cámara NIKON D5300 + Estuche", "Nikon", false},
+		{"Western Digital Green 240GB SSD", "WD", false},
+		{"Acme Pro Tripod", "Acme", true},
+		{"Case for Canon EOS 70D", "Case", true},
+		{"Acme Battery Grip for Nikon D750", "Acme", true},
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {
 			t.Errorf("titleBrand(%q) = %q, want %q", tt.title, got, tt.want)
 		}
+		if it := item(listing{Title: tt.title}); it.BrandGuessed != tt.guessed {
+			t.Errorf("item(%q).BrandGuessed = %v, want %v", tt.title, it.BrandGuessed, tt.guessed)
+		}
+	}
+	if it := item(listing{Title: "Acme Pro Tripod", Brand: "Acme"}); it.BrandGuessed {
+		t.Errorf("a brand the listing gives is no guess")
 	}
 }

@@ -19,24 +19,26 @@ type listing struct {
 // item turns a listing into what the matcher reads, the way the indexer
 // does: the brand canonicalised, the listing classified, the title's specs
 // read for its category. A listing without a brand takes the first word of
-// its title as a last resort.
+// its title as a last resort, marked as a guess unless it is a known brand.
 func item(l listing) match.Item {
-	brand := normalize.Brand(l.Brand)
+	brand, guessed := normalize.Brand(l.Brand), false
 	if brand == "" {
 		brand = titleBrand(l.Title)
+		guessed = brand != "" && normalize.KnownBrand(brand) == ""
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
 	it := match.Item{
-		Retailer:    l.Retailer,
-		Brand:       brand,
-		MPN:         l.MPN,
-		ModelNumber: l.ModelNumber,
-		Colour:      l.Colour,
-		Title:       l.Title,
-		Description: l.Description,
-		Category:    cls.Category,
-		Accessory:   cls.Type == catalog.TypeAccessory,
-		Specs:       extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
+		Retailer:     l.Retailer,
+		Brand:        brand,
+		MPN:          l.MPN,
+		ModelNumber:  l.ModelNumber,
+		Colour:       l.Colour,
+		Title:        l.Title,
+		Description:  l.Description,
+		Category:     cls.Category,
+		Accessory:    cls.Type == catalog.TypeAccessory,
+		BrandGuessed: guessed,
+		Specs:        extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory}),
 	}
 	if g, ok := normalize.GTIN(l.GTIN); ok {
 		it.GTIN = g

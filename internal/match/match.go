@@ -87,6 +87,11 @@ type Item struct {
 	// Accessory marks a listing classified as an accessory: on title
 	// evidence, an accessory is never the device of its category.
 	Accessory bool
+	// BrandGuessed marks a Brand read from the title's first word, which a
+	// listing that gives no brand may start with or not ("Tarjeta SD
+	// 32GB", "Kamera IP 5010L"): against another brand it keeps two
+	// listings apart only when their titles share no model code.
+	BrandGuessed bool
 	// Description is the retailer's prose. In a pair decision (Same,
 	// Compare, Matcher), a model code it names supports a match with a
 	// listing whose title or identifiers carry that code; it never keeps

@@ -20,6 +20,7 @@ type profile struct {
 	brand     string // letters and digits of the brand, lower case
 	category  string
 	acc       bool
+	guessed   bool // the brand is a guess from the title's first word
 	colour    string
 	specs     map[string]float64
 	codes     []code
@@ -114,7 +115,7 @@ func (p *profile) configOf() configSet {
 func profileOf(it Item, opt Options) profile {
 	p := profile{
 		gtin: it.GTIN, link: it.Link, brand: alnumOnly(it.Brand), category: it.Category, acc: it.Accessory,
-		specs: it.Specs,
+		guessed: it.BrandGuessed, specs: it.Specs,
 	}
 	if !opt.IgnoreColour {
 		p.colour = colourOf(it)

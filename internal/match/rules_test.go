@@ -8,6 +8,24 @@ import "testing"
 func TestCompareRetailerSpellings(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:     "a brand guessed from a title's first word gives way to a shared code",
+			a:        Item{Retailer: "A", Brand: "Bateria", BrandGuessed: true, Title: "BATERIA ZB-E10 (Z1100)"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor lithium-ion battery pack ZB-E10 for Z1100 camera"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a brand the listing gives does not",
+			a:          Item{Retailer: "A", Brand: "Bateria", Title: "BATERIA ZB-E10 (Z1100)"},
+			b:          Item{Retailer: "B", Brand: "Zentor", Title: "Zentor lithium-ion battery pack ZB-E10 for Z1100 camera"},
+			wantReason: "brand",
+		},
+		{
+			name:       "a guessed brand still keeps apart titles that share no code",
+			a:          Item{Retailer: "A", Brand: "Tarjeta", BrandGuessed: true, Title: "Tarjeta SDHC 32GB clase 10"},
+			b:          Item{Retailer: "B", Brand: "Zentor", Title: "Zentor 32GB SDHC card class 10"},
+			wantReason: "brand",
+		},
+		{
 			name:     "a used listing's condition and grade are no title words",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme Vistar Quill tripod"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Used Acme Vistar Quill tripod B - Very Good"},

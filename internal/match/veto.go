@@ -55,9 +55,11 @@ func hardVeto(p, q *profile, ev codeEv, tr *trace) string {
 // shared model code of six or more characters outweighs a brand that
 // disagrees (retailers file a product under its maker or its distributor),
 // and any shared model code a brand misspelt by one letter ("Logitch
-// G305").
+// G305"); a brand guessed from a title's first word ("Kamera IP 5010L")
+// gives way to any model or model-line code both titles share.
 func brandsDiffer(p, q *profile, ev codeEv) bool {
-	return !brandsAgree(p, q) && !(ev.strong && (ev.longest >= 6 || oneTypo(p.brand, q.brand)))
+	return !brandsAgree(p, q) && !(ev.strong && (ev.longest >= 6 || oneTypo(p.brand, q.brand))) &&
+		!((p.guessed || q.guessed) && (ev.strong || ev.line))
 }
 
 // statedColoursDiffer reports whether both listings state a colour and the
