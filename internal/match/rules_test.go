@@ -34,7 +34,7 @@ func TestCompareRetailerSpellings(t *testing.T) {
 		{
 			name:     "a refurbished listing's grade is no title word",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme Vistar Quill tripod"},
-			b:        Item{Retailer: "B", Brand: "Acme", Title: "Refurbished Acme Vistar Quill tripod Grade A - Mint"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Refurbished Acme Vistar Quill tripod Grade B - Excellent"},
 			wantSame: true, wantReason: "title",
 		},
 		{

@@ -379,7 +379,7 @@ func isStopWord(w string) bool {
 	switch w {
 	case "the", "and", "with", "for", "of", "in", "a", "an", "to", "by", "on", "new", "inc", "ltd",
 		"uk", "version", "edition", "genuine", "official", "brand", "latest", "model", "-", "&", "w", "from",
-		"x", "+", "or", "only", "free", "sim", "unlocked", "used", "refurbished", "good", "excellent", "mint":
+		"x", "+", "or", "only", "free", "sim", "unlocked", "used", "refurbished", "good", "excellent":
 		return true
 	}
 	return false
