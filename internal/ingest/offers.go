@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,9 +24,11 @@ type offers struct {
 }
 
 // store is what the offers of one sync share: the spill file their
-// listings wait in and the names of their retailers and categories.
+// listings wait in, the strings kept of each, and the names of their
+// retailers and categories.
 type store struct {
 	sp    *spill
+	texts texts
 	bufs  *sync.Pool // of *[]byte, for Read
 	mu    sync.RWMutex
 	names []string
@@ -65,22 +68,47 @@ func (st *store) name(k uint16) string {
 	return st.names[k]
 }
 
-// side is what a sync keeps in memory of a listing.
+// side is what a sync keeps in memory of a listing. It holds no pointer
+// (its strings are in store.texts), so the garbage collector has nothing
+// to follow in the millions of them.
 type side struct {
-	offerID  string
-	prevPID  string // the product this offer belonged to in the previous snapshot
-	gtin     string
-	updated  time.Time // the listing's LastUpdated
-	rec      spillRef  // the listing's other fields: its item (itemLen bytes, appendItem) then the rest (appendRest)
-	hash     uint64    // listingHash of a listing read from a feed
-	itemLen  uint32
-	retailer uint16 // store.name
-	category uint16 // store.name; the listing's class with accessory
+	offerID text
+	gtin    text
+	prevPID text // the product this offer belonged to in the previous snapshot
+	// The listing's LastUpdated, in UTC (updated).
+	updatedSec  int64
+	updatedNsec uint32
+	itemLen     uint32
+	rec         spillRef // the listing's other fields: its item (itemLen bytes, appendItem) then the rest (appendRest)
+	hash        uint64   // listingHash of a listing read from a feed
+	retailer    uint16   // store.name
+	category    uint16   // store.name; the listing's class with accessory
 	// linked ties the listing to the other listings of prevPID, so they
 	// stay in one product (match.Item.Link).
 	linked    bool
 	accessory bool
 	stale     bool // carried over from the previous snapshot
+}
+
+// origin is where a listing comes from, as add records it.
+type origin struct {
+	prevPID string // the product of a stale listing
+	hash    uint64 // listingHash of a listing read from a feed
+	stale   bool   // carried over from the previous snapshot
+}
+
+func (o *offers) offerID(i int) string { return o.texts.get(o.sides[i].offerID) }
+func (o *offers) gtin(i int) string    { return o.texts.get(o.sides[i].gtin) }
+func (o *offers) prevPID(i int) string { return o.texts.get(o.sides[i].prevPID) }
+
+// updated is listing i's LastUpdated.
+func (o *offers) updated(i int) time.Time {
+	s := &o.sides[i]
+	return time.Unix(s.updatedSec, int64(s.updatedNsec)).UTC()
+}
+
+func (o *offers) setUpdated(i int, t time.Time) {
+	o.sides[i].updatedSec, o.sides[i].updatedNsec = t.Unix(), uint32(t.Nanosecond())
 }
 
 // entry is one listing, whole again, while its product is built.
@@ -90,12 +118,12 @@ type entry struct {
 	specs   extract.Values
 }
 
-// add appends listing l with its class and the specs read from its title,
-// spilling what the sync does not keep in memory; buf is scratch space,
-// returned for reuse. The strings kept are copied out of l (a feed
-// reader's row buffer) into one allocation per listing; retailer and
+// add appends listing l from where with its class and the specs read from
+// its title, spilling what the sync does not keep in memory; buf is
+// scratch space, returned for reuse. The strings kept are copied out of l
+// (a feed reader's row buffer) into the store's texts; retailer and
 // category names, which repeat, are kept once for the whole sync.
-func (o *offers) add(l *catalog.Listing, cls classify.Result, specs extract.Values, s side, buf []byte) ([]byte, error) {
+func (o *offers) add(l *catalog.Listing, cls classify.Result, specs extract.Values, from origin, buf []byte) ([]byte, error) {
 	buf = appendItem(buf[:0], l, specs)
 	n := len(buf)
 	buf = appendRest(buf, l)
@@ -103,7 +131,9 @@ func (o *offers) add(l *catalog.Listing, cls classify.Result, specs extract.Valu
 	if err != nil {
 		return buf, err
 	}
-	s.offerID, s.gtin, s.updated, s.rec, s.itemLen = l.OfferID, l.GTIN, l.LastUpdated, ref, uint32(n)
+	s := side{rec: ref, itemLen: uint32(n), hash: from.hash, stale: from.stale}
+	s.offerID, s.gtin, s.prevPID = o.texts.put(l.OfferID), o.texts.put(l.GTIN), o.texts.put(from.prevPID)
+	s.updatedSec, s.updatedNsec = l.LastUpdated.Unix(), uint32(l.LastUpdated.Nanosecond())
 	if s.retailer, err = o.label(l.Retailer); err != nil {
 		return buf, err
 	}
@@ -111,7 +141,6 @@ func (o *offers) add(l *catalog.Listing, cls classify.Result, specs extract.Valu
 		return buf, err
 	}
 	s.accessory = cls.Type == catalog.TypeAccessory
-	compactStrings(&s.offerID, &s.gtin)
 	o.sides = append(o.sides, s)
 	return buf, nil
 }
@@ -154,9 +183,9 @@ func (o *offers) Read(idx []int, fn func(k int, it *match.Item)) error {
 		for k := start; k < end; k++ {
 			s := &o.sides[idx[k]]
 			at := s.rec.off - lo
-			it := match.Item{Retailer: o.name(s.retailer), GTIN: s.gtin, Category: o.name(s.category), Accessory: s.accessory}
+			it := match.Item{Retailer: o.name(s.retailer), GTIN: o.texts.get(s.gtin), Category: o.name(s.category), Accessory: s.accessory}
 			if s.linked {
-				it.Link = s.prevPID
+				it.Link = o.texts.get(s.prevPID)
 			}
 			if err := readItem(string(run[at:at+int64(s.itemLen)]), &it); err != nil {
 				return err
@@ -190,8 +219,8 @@ func (o *offers) entry(i int, buf []byte) (*entry, []byte, error) {
 	}
 	e := &entry{
 		listing: catalog.Listing{
-			Retailer: o.name(s.retailer), OfferID: s.offerID, Title: it.Title, GTIN: s.gtin, MPN: it.MPN,
-			ModelNumber: it.ModelNumber, Brand: it.Brand, Colour: it.Colour, LastUpdated: s.updated,
+			Retailer: o.name(s.retailer), OfferID: o.offerID(i), Title: it.Title, GTIN: o.gtin(i), MPN: it.MPN,
+			ModelNumber: it.ModelNumber, Brand: it.Brand, Colour: it.Colour, LastUpdated: o.updated(i),
 		},
 		class: o.class(i),
 		specs: it.Specs,
@@ -215,4 +244,51 @@ func concat(st *store, parts []*offers) *offers {
 		*p = offers{}
 	}
 	return all
+}
+
+// texts holds strings end to end in large blocks: a text is a place in
+// them, not a pointer. It is safe for concurrent use.
+type texts struct {
+	mu     sync.RWMutex
+	sealed []string
+	cur    strings.Builder // the block being filled; what it holds never moves
+}
+
+// text is a string kept in texts; the zero text is "".
+type text struct{ block, off, n uint32 }
+
+// textBlock is the size of a block of texts.
+const textBlock = 1 << 20
+
+// put keeps s and returns where.
+func (t *texts) put(s string) text {
+	if s == "" {
+		return text{}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cur.Len()+len(s) > t.cur.Cap() {
+		if t.cur.Len() > 0 {
+			t.sealed = append(t.sealed, t.cur.String())
+			t.cur = strings.Builder{}
+		}
+		t.cur.Grow(max(textBlock, len(s)))
+	}
+	r := text{block: uint32(len(t.sealed)), off: uint32(t.cur.Len()), n: uint32(len(s))}
+	t.cur.WriteString(s)
+	return r
+}
+
+// get returns the string kept at r.
+func (t *texts) get(r text) string {
+	if r.n == 0 {
+		return ""
+	}
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	b := t.cur.String()
+	if int(r.block) < len(t.sealed) {
+		b = t.sealed[r.block]
+	}
+	return b[r.off : r.off+r.n]
 }

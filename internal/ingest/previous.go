@@ -107,7 +107,7 @@ func staleOffers(prev *previous, failed map[string]bool, st *store) (map[string]
 			}
 			cls := classify.Result{Category: p.Category, Type: p.ProductType}
 			specs := extract.Title(o.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
-			if buf, err = out[o.Source].add(&l, cls, specs, side{prevPID: strings.Clone(p.ID), stale: true}, buf); err != nil {
+			if buf, err = out[o.Source].add(&l, cls, specs, origin{prevPID: p.ID, stale: true}, buf); err != nil {
 				return err
 			}
 		}

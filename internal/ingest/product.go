@@ -109,10 +109,10 @@ func build(es []*entry) *catalog.Product {
 func anchorOf(o *offers, group []int) string {
 	var gtin, offer string
 	for _, i := range group {
-		if g := o.sides[i].gtin; g != "" && (gtin == "" || g < gtin) {
+		if g := o.gtin(i); g != "" && (gtin == "" || g < gtin) {
 			gtin = g
 		}
-		if id := o.sides[i].offerID; offer == "" || id < offer {
+		if id := o.offerID(i); offer == "" || id < offer {
 			offer = id
 		}
 	}

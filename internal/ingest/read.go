@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -112,30 +111,11 @@ func readRetailer(ctx context.Context, r Retailer, threshold int, now time.Time,
 		}
 		cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand})
 		specs := extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
-		if buf, err = res.offers.add(&l, cls, specs, side{hash: hash}, buf); err != nil {
+		if buf, err = res.offers.add(&l, cls, specs, origin{hash: hash}, buf); err != nil {
 			return fail(err)
 		}
-		seen[res.offers.sides[len(res.offers.sides)-1].offerID] = true // the kept copy: the row's buffer is not pinned
+		seen[res.offers.offerID(res.offers.Len()-1)] = true // the kept copy: the row's buffer is not pinned
 		rr.Accepted++
 	}
 	return res
-}
-
-// compactStrings copies the strings into one allocation of exactly their
-// size and points each at its copy.
-func compactStrings(fields ...*string) {
-	n := 0
-	for _, f := range fields {
-		n += len(*f)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, f := range fields {
-		b.WriteString(*f)
-	}
-	all := b.String()
-	for _, f := range fields {
-		k := len(*f)
-		*f, all = all[:k], all[k:]
-	}
 }

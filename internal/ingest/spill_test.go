@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -78,7 +79,7 @@ func TestOffersRead(t *testing.T) {
 		}
 		specs := map[string]float64{"memory_gb": float64(i)}
 		var err error
-		if buf, err = f.add(&l, classify.Result{Category: "Laptops"}, specs, side{}, buf); err != nil {
+		if buf, err = f.add(&l, classify.Result{Category: "Laptops"}, specs, origin{}, buf); err != nil {
 			t.Fatal(err)
 		}
 		want = append(want, match.Item{Retailer: l.Retailer, GTIN: l.GTIN, Brand: "Acme", Title: l.Title, Specs: specs, Category: "Laptops"})
@@ -100,6 +101,38 @@ func TestOffersRead(t *testing.T) {
 			if diff := cmp.Diff(order[i], got[k]); diff != "" {
 				t.Errorf("listing %d read back mismatch (-want +got):\n%s", i, diff)
 			}
+		}
+	}
+}
+
+// TestTexts checks that strings kept in texts read back whole, whether
+// they share a block, fill one, or are larger than one.
+func TestTexts(t *testing.T) {
+	var tx texts
+	in := []string{"alpha-1", "", strings.Repeat("a", textBlock/2+1), strings.Repeat("b", textBlock/2+1), strings.Repeat("c", 2*textBlock), "gtin:0194253401230", "x"}
+	refs := make([]text, len(in))
+	for i, s := range in {
+		refs[i] = tx.put(s)
+	}
+	for i, s := range in {
+		if got := tx.get(refs[i]); got != s {
+			t.Errorf("text %d read back %d bytes starting %.10q, want %d bytes starting %.10q", i, len(got), got, len(s), s)
+		}
+	}
+	if len(tx.sealed) < 2 {
+		t.Errorf("%d sealed blocks, want the strings spread over several", len(tx.sealed))
+	}
+}
+
+// TestUpdatedRoundTrip checks that a listing's time reads back as it was
+// given, the zero time included.
+func TestUpdatedRoundTrip(t *testing.T) {
+	o := newOffers(newStore(testSpill(t)))
+	o.sides = make([]side, 1)
+	for _, tm := range []time.Time{{}, time.Date(2026, 11, 1, 9, 30, 15, 123456789, time.UTC), time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2999, 12, 31, 23, 59, 59, 999999999, time.UTC)} {
+		o.setUpdated(0, tm)
+		if got := o.updated(0); got != tm {
+			t.Errorf("updated %v (%#v), want %v", got, got, tm)
 		}
 	}
 }

@@ -34,7 +34,7 @@ func testSpill(t *testing.T) *spill {
 }
 
 // testOffers holds the listings given, each with its side, their rest in sp.
-func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, sides ...side) *offers {
+func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, from ...origin) *offers {
 	t.Helper()
 	o := newOffers(newStore(sp))
 	var buf []byte
@@ -43,9 +43,9 @@ func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, sides ...side) *o
 		l := &ls[i]
 		cls := classify.Listing(classify.Input{Title: l.Title, Brand: l.Brand})
 		specs := extract.Title(l.Title, extract.Context{Category: cls.Category, Accessory: cls.Type == catalog.TypeAccessory})
-		var s side
-		if i < len(sides) {
-			s = sides[i]
+		var s origin
+		if i < len(from) {
+			s = from[i]
 		}
 		if buf, err = o.add(l, cls, specs, s, buf); err != nil {
 			t.Fatal(err)
@@ -59,8 +59,8 @@ func testOffers(t *testing.T, sp *spill, ls []catalog.Listing, sides ...side) *o
 
 func offerIDsOf(o *offers) []string {
 	var ids []string
-	for _, s := range o.sides {
-		ids = append(ids, s.offerID)
+	for i := range o.sides {
+		ids = append(ids, o.offerID(i))
 	}
 	return ids
 }
@@ -191,9 +191,9 @@ func TestCarryOver(t *testing.T) {
 			if diff := cmp.Diff(tt.wantOffers, offerIDsOf(o)); diff != "" {
 				t.Errorf("offers mismatch (-want +got):\n%s", diff)
 			}
-			for _, s := range o.sides {
-				if s.stale != (o.name(s.retailer) == "Beta") || (s.stale && s.prevPID == "") {
-					t.Errorf("%s: stale = %v, previous product %q", s.offerID, s.stale, s.prevPID)
+			for i, s := range o.sides {
+				if s.stale != (o.name(s.retailer) == "Beta") || (s.stale && o.prevPID(i) == "") {
+					t.Errorf("%s: stale = %v, previous product %q", o.offerID(i), s.stale, o.prevPID(i))
 				}
 			}
 			if b := results[1].report; b.StaleOffer != tt.wantStale || b.Stale != (tt.wantStale > 0) {
@@ -213,14 +213,14 @@ func TestMatchItems(t *testing.T) {
 		{Retailer: "Beta", OfferID: "beta-1"},
 		{Retailer: "Alpha", OfferID: "alpha-9"},
 		{Retailer: "Gamma", OfferID: "gamma-2"},
-	}, side{}, side{prevPID: "p1", stale: true})
+	}, origin{}, origin{prevPID: "p1", stale: true})
 	prev := &previous{pid: map[string]string{"alpha-1": "p1", "beta-1": "p1", "beta-2": "p2"}}
 	matchItems(o, prev, nil)
 	type got struct{ PrevPID, Link, Title string }
 	want := []got{{"p1", "p1", "Lenovo IdeaPad Slim 5"}, {"p1", "p1", ""}, {"", "", ""}, {"", "", ""}}
 	have := make([]got, len(o.sides))
 	err := o.Read([]int{0, 1, 2, 3}, func(k int, it *match.Item) {
-		have[k] = got{o.sides[k].prevPID, it.Link, it.Title}
+		have[k] = got{o.prevPID(k), it.Link, it.Title}
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -74,7 +74,7 @@ func writeState(path string, o *offers, c *catalogue) error {
 	for _, p := range c.products {
 		for _, i := range c.groups[p.group] {
 			if s := &o.sides[i]; !s.stale {
-				st.Offers[s.offerID] = offerState{Hash: s.hash, Product: p.id}
+				st.Offers[o.offerID(i)] = offerState{Hash: s.hash, Product: p.id}
 			}
 		}
 	}

@@ -198,7 +198,7 @@ func group(o *offers, prev *previous, kept map[string]offerState, sp *spill, pro
 		}
 		p := &placed{group: g, anchor: anchorOf(o, members)}
 		for _, i := range members {
-			if pid := o.sides[i].prevPID; pid != "" {
+			if pid := o.prevPID(i); pid != "" {
 				p.prevPIDs = append(p.prevPIDs, pid)
 			}
 		}
@@ -229,26 +229,28 @@ func matchItems(o *offers, prev *previous, kept map[string]offerState) int {
 	for i := range o.sides {
 		s := &o.sides[i]
 		if s.stale {
-			stalePIDs[s.prevPID] = true
+			stalePIDs[o.prevPID(i)] = true
 			continue
 		}
 		if prev == nil {
 			continue
 		}
-		s.prevPID = prev.pid[s.offerID]
-		if k, ok := kept[s.offerID]; ok && k.Hash == s.hash && k.Product == s.prevPID && s.prevPID != "" {
+		id := o.offerID(i)
+		pid := prev.pid[id]
+		s.prevPID = o.texts.put(pid)
+		if k, ok := kept[id]; ok && k.Hash == s.hash && k.Product == pid && pid != "" {
 			same[i] = true
 			unchanged++
 			// An offer whose feed gives no time was stamped with this
 			// sync's; unchanged, it keeps the time it had.
-			if t := prev.updated[s.offerID]; !t.IsZero() {
-				s.updated = t
+			if t := prev.updated[id]; !t.IsZero() {
+				o.setUpdated(i, t)
 			}
 		}
 	}
 	for i := range o.sides {
-		if s := &o.sides[i]; stalePIDs[s.prevPID] || (same != nil && same[i]) {
-			s.linked = true
+		if stalePIDs[o.prevPID(i)] || (same != nil && same[i]) {
+			o.sides[i].linked = true
 		}
 	}
 	return unchanged

@@ -500,9 +500,8 @@ func TestOffersCopyKeptStrings(t *testing.T) {
 	f := strings.Split(row, "|")
 	l := catalog.Listing{Retailer: "Alpha", OfferID: f[0], Title: f[1], GTIN: f[2], MPN: f[3], ModelNumber: f[4], Brand: f[5], Colour: f[6]}
 	o := testOffers(t, testSpill(t), []catalog.Listing{l})
-	s := o.sides[0]
 	start, end := uintptr(unsafe.Pointer(unsafe.StringData(row))), uintptr(unsafe.Pointer(unsafe.StringData(row)))+uintptr(len(row))
-	for _, s := range []string{s.offerID, s.gtin} {
+	for _, s := range []string{o.offerID(0), o.gtin(0)} {
 		if p := uintptr(unsafe.Pointer(unsafe.StringData(s))); s == "" || (p >= start && p < end) {
 			t.Errorf("%q is empty or shares its bytes with the row", s)
 		}
