@@ -78,12 +78,12 @@ bench-indexer:
 # One table of how indexing and serving grow with the catalog: index CPU and
 # peak memory, snapshot size, API start, memory and reload peak, latency
 # per query class and lite searches per second at each scale of SCALES
-# (see scripts/bench-scale.sh; 30x takes minutes and about 4 GB).
+# (see scripts/bench-scale.sh; 30x takes minutes and about 2 GB).
 SCALES ?= 1 3 10 30
 bench-scale:
 	SCALES="$(SCALES)" ./scripts/bench-scale.sh
 
-# A million distinct products (37x the demo set, about 10 GB at the
+# A million distinct products (37x the demo set, about 2 GB at the
 # indexer's peak and 40 minutes): indexed, served and reloaded under load,
 # then published beside the 1x catalog into a local three-node cluster and
 # served in cluster mode (CLUSTER=1 of scripts/bench-scale.sh).
