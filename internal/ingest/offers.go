@@ -183,11 +183,8 @@ func (o *offers) Read(idx []int, fn func(k int, it *match.Item)) error {
 		for k := start; k < end; k++ {
 			s := &o.sides[idx[k]]
 			at := s.rec.off - lo
-			it := match.Item{Retailer: o.name(s.retailer), GTIN: o.texts.get(s.gtin), Category: o.name(s.category), Accessory: s.accessory}
-			if s.linked {
-				it.Link = o.texts.get(s.prevPID)
-			}
-			if err := readItem(string(run[at:at+int64(s.itemLen)]), &it); err != nil {
+			it, err := o.item(s, run[at:at+int64(s.itemLen)])
+			if err != nil {
 				return err
 			}
 			fn(k, &it)
@@ -195,6 +192,16 @@ func (o *offers) Read(idx []int, fn func(k int, it *match.Item)) error {
 		start = end
 	}
 	return nil
+}
+
+// item is what the matcher knows of the listing of s, its item record rec.
+func (o *offers) item(s *side, rec []byte) (match.Item, error) {
+	it := match.Item{Retailer: o.name(s.retailer), GTIN: o.texts.get(s.gtin), Category: o.name(s.category), Accessory: s.accessory}
+	if s.linked {
+		it.Link = o.texts.get(s.prevPID)
+	}
+	err := readItem(string(rec), &it)
+	return it, err
 }
 
 // A run of item records read at once spans at most maxRun bytes, with at
@@ -213,13 +220,13 @@ func (o *offers) entry(i int, buf []byte) (*entry, []byte, error) {
 	if err != nil {
 		return nil, buf, err
 	}
-	var it match.Item
-	if err := readItem(string(buf[:s.itemLen]), &it); err != nil {
+	it, err := o.item(s, buf[:s.itemLen])
+	if err != nil {
 		return nil, buf, err
 	}
 	e := &entry{
 		listing: catalog.Listing{
-			Retailer: o.name(s.retailer), OfferID: o.offerID(i), Title: it.Title, GTIN: o.gtin(i), MPN: it.MPN,
+			Retailer: it.Retailer, OfferID: o.offerID(i), Title: it.Title, GTIN: it.GTIN, MPN: it.MPN,
 			ModelNumber: it.ModelNumber, Brand: it.Brand, Colour: it.Colour, LastUpdated: o.updated(i),
 		},
 		class: o.class(i),

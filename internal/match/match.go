@@ -448,17 +448,32 @@ func (g *groups) specsOf(r int) map[string][]float64 {
 	var m map[string][]float64
 	for _, i := range g.membersOf(r) {
 		for k, v := range g.item(i).Specs {
-			if m == nil {
-				m = map[string][]float64{}
-			}
-			if !slices.Contains(m[k], v) {
-				m[k] = append(m[k], v)
-			}
+			m = addSpec(m, k, v)
 		}
 	}
 	if _, many := g.members[r]; many {
 		g.specs[r] = m
 	}
+	return m
+}
+
+// addSpec adds value v of spec k to m, made when nil, unless m holds it.
+func addSpec(m map[string][]float64, k string, v float64) map[string][]float64 {
+	if m == nil {
+		m = map[string][]float64{}
+	}
+	if !slices.Contains(m[k], v) {
+		m[k] = append(m[k], v)
+	}
+	return m
+}
+
+// addColour adds colour c to m, made when nil.
+func addColour(m map[string]bool, c string) map[string]bool {
+	if m == nil {
+		m = map[string]bool{}
+	}
+	m[c] = true
 	return m
 }
 
@@ -470,10 +485,7 @@ func (g *groups) coloursOf(r int) map[string]bool {
 	var m map[string]bool
 	for _, i := range g.membersOf(r) {
 		if c := g.colourOf(i); c != "" {
-			if m == nil {
-				m = map[string]bool{}
-			}
-			m[c] = true
+			m = addColour(m, c)
 		}
 	}
 	if _, many := g.members[r]; many {
@@ -640,21 +652,13 @@ func (g *groups) join(a, b int) {
 	if g.part != nil {
 		sa, sb := g.specsOf(a), g.specsOf(b)
 		for k, vs := range sb {
-			if sa == nil {
-				sa = map[string][]float64{}
-			}
 			for _, v := range vs {
-				if !slices.Contains(sa[k], v) {
-					sa[k] = append(sa[k], v)
-				}
+				sa = addSpec(sa, k, v)
 			}
 		}
 		ca, cb := g.coloursOf(a), g.coloursOf(b)
 		for c := range cb {
-			if ca == nil {
-				ca = map[string]bool{}
-			}
-			ca[c] = true
+			ca = addColour(ca, c)
 		}
 		g.specs[a], g.colours[a] = sa, ca
 		delete(g.specs, b)
