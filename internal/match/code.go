@@ -452,6 +452,19 @@ func seriesPrefixed(prev string, c code) (string, bool) {
 	return NormalizePart(prev) + c.s, true
 }
 
+// kitSuffixed returns the part number a title spells as a long number and
+// the suffix piece after it ("588062 b21", "654782 l21": "588062B21"), as
+// another title writes it whole ("588062-B21"); the suffix tells a kit from
+// its siblings, so it is read as part of the number. The number has five
+// to seven digits, the piece one letter and two or three digits.
+func kitSuffixed(prev, t string) (string, bool) {
+	if len(prev) < 5 || len(prev) > 7 || !isNumber(prev) || strings.Contains(prev, ".") ||
+		len(t) < 3 || len(t) > 4 || !isLetterByte(t[0]) || digitCount(t) != len(t)-1 {
+		return "", false
+	}
+	return NormalizePart(prev + t), true
+}
+
 // measureCode reports whether a normalised token is a number and a word:
 // "4GANG", "2METRE", "12CHANNEL".
 func measureCode(s string) bool {

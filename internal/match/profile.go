@@ -283,6 +283,12 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		if s, ok := seriesPrefixed(prev, cd); ok && prev != p.brand {
 			p.codes = appendCode(p.codes, code{s: s, kind: codeStrong, fit: cd.fit, last: cd.last})
 		}
+		if s, ok := kitSuffixed(prev, c.text); ok {
+			// The number alone names no product once its suffix is read.
+			num := NormalizePart(prev)
+			p.codes = slices.DeleteFunc(p.codes, func(x code) bool { return x.s == num && x.kind == codeWeak })
+			p.codes = appendCode(p.codes, code{s: s, kind: codeStrong, fit: cd.fit, last: cd.last})
+		}
 		// "720841-0012": the item number before its suffix.
 		if a, b, ok := strings.Cut(c.text, "-"); ok && len(a) >= 5 && isNumber(a) && isNumber(b) && len(b) <= 4 &&
 			!strings.Contains(a, ".") {

@@ -38,6 +38,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "a kit number's suffix spelt apart tells kits of one number apart",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 2.4ghz 8mb processor kit"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094 r31 2.4ghz 8mb processor kit"},
+			wantReason: "code",
+		},
+		{
+			name:     "a kit number with its suffix spelt apart meets it written whole",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 processor upgrade"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094-K31 2.4ghz processor kit"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a model number and its revision digit after a slash",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149/1 washer dryer white"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 7kg wash 5kg dry 1400rpm integrated washer dryer white"},
