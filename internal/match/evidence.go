@@ -50,6 +50,14 @@ func codeEvidence(p, q *profile) codeEv {
 		ev.strong = false
 		ev.longest = 0
 	}
+	// A shared code shorter than a code each listing names of its own,
+	// which relates to nothing of the other's, names their series ("iq300"
+	// of "SN236W00MG" and "KG39NXI35"): two models of one line.
+	if ev.strong && !ev.part && longerOwn(p, q, ev.longest) && longerOwn(q, p, ev.longest) {
+		ev.strong = false
+		ev.longest = 0
+		t.differ = true
+	}
 	ev.desc = describedCode(p, q) || describedCode(q, p)
 	// One code the same: another of one listing that reads as a colour
 	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
@@ -441,6 +449,27 @@ func hasField(p *profile) bool {
 func hasOwnStrong(p *profile) bool {
 	return slices.ContainsFunc(p.codes, func(c code) bool { return c.kind == codeStrong && !c.fit })
 }
+
+// longerOwn reports whether p names a strong code of its own at least
+// seriesMargin characters longer than n that meets none of q's codes (the
+// same shape and other characters, or another shape altogether).
+func longerOwn(p, q *profile, n int) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool {
+		if c.kind != codeStrong || c.fit || c.cpu || len(c.s) < n+seriesMargin {
+			return false
+		}
+		return !slices.ContainsFunc(q.codes, func(d code) bool {
+			r := relate(c.s, d.s)
+			return r != codesUnrelated && r != codesDiffer
+		})
+	})
+}
+
+// seriesMargin is how much longer than a shared code the codes of two
+// listings' own must be for the shared one to read as their series: a code
+// one letter longer is more often a colour or kit of the shared model
+// ("DMC-GX1KBODY" and "DMC-GX1SBODY" beside "DMC-GX1BODY").
+const seriesMargin = 3
 
 // partAgree reports whether two listings share a part number of seven or
 // more digits.

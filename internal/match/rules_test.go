@@ -38,6 +38,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "a series code two listings share beside longer codes of their own",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme QX300 ZN236W00MG 60cm freestanding dishwasher white"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme QX300 KF39NXI35 freestanding fridge freezer white"},
+			wantReason: "code",
+		},
+		{
+			name:     "a shared code beside a longer code of one listing only still joins",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme QX3005 ZN236W00MG 60cm freestanding dishwasher white"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme QX3005 freestanding dishwasher white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a kit number's suffix spelt apart tells kits of one number apart",
 			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 2.4ghz 8mb processor kit"},
 			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094 r31 2.4ghz 8mb processor kit"},
