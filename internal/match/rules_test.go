@@ -38,6 +38,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:     "a fit clause in the plural meets the device named in the singular",
+			a:        Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
+			b:        Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 Memory Card - case for memory cards"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a fit clause naming another device still keeps accessories apart",
+			a:          Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
+			b:          Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 case for action cameras"},
+			wantReason: "fit",
+		},
+		{
 			name:       "a series code two listings share beside longer codes of their own",
 			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme QX300 ZN236W00MG 60cm freestanding dishwasher white"},
 			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme QX300 KF39NXI35 freestanding fridge freezer white"},

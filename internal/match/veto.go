@@ -123,11 +123,40 @@ func (m *Matcher) fitsDiffer(p, q *profile) bool {
 	case len(p.fitWords) > 0 && len(q.fitWords) > 0:
 		return m.fitAgreement(deviceWords(p.fitWords), deviceWords(q.fitWords)) < fitThreshold
 	case len(p.fitWords) > 0 && len(q.fitWords) == 0 && q.acc:
-		return m.coverage(p.fitWords, q.words) < fitThreshold
+		return m.fitCoverage(p.fitWords, q.words) < fitThreshold
 	case len(q.fitWords) > 0 && len(p.fitWords) == 0 && p.acc:
-		return m.coverage(q.fitWords, p.words) < fitThreshold
+		return m.fitCoverage(q.fitWords, p.words) < fitThreshold
 	}
 	return false
+}
+
+// fitCoverage is the rarity-weighted share of a fit clause's words that a
+// title without one gives, a plural as its singular ("case for memory
+// cards" and "Memory Card Case").
+func (m *Matcher) fitCoverage(fit, words []string) float64 {
+	var found, total float64
+	for _, w := range fit {
+		wt := m.weight(w)
+		total += wt
+		if slices.Contains(words, w) || slices.Contains(words, singular(w)) {
+			found += wt
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return found / total
+}
+
+// singular returns a plural word without its "s" ("cards", "lenses":
+// "card", "lense"), or the word; words in "ss", "us" and "is" and short
+// ones are left.
+func singular(w string) string {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") ||
+		strings.HasSuffix(w, "is") || strings.ContainsAny(w, "0123456789") {
+		return w
+	}
+	return w[:len(w)-1]
 }
 
 // specsConflict reports whether a spec both listings state has different
