@@ -269,38 +269,58 @@ func (m *Matcher) rarest(words []string) []string {
 }
 
 // merge joins the groups of items that agree with each other. The groups
-// are compared pair by pair (with title, on title evidence too); groups
-// that all agree with each other become one; otherwise the groups that
-// agree with every other become one, and a group that agrees with exactly
-// one other, which agrees with it alone, joins it. A group that agrees
-// with two that refuse each other is ambiguous and joins neither of them:
-// a listing without a colour that matches the black and the white phone.
+// are compared pair by pair (with title, on title evidence too); a group
+// that agrees with none of the others is left out, since it joins none of
+// them and says nothing of how they agree ("... lens engineered for
+// performance" beside six shops' "... lens"). Groups that all agree with
+// each other become one; otherwise the groups that agree with every other
+// become one, and a group that agrees with exactly one other, which agrees
+// with it alone, joins it. A group that agrees with two that refuse each
+// other is ambiguous and joins neither of them: a listing without a colour
+// that matches the black and the white phone.
 func (g *groups) merge(items []int, title bool) {
-	var roots []int
+	var all []int
 	for _, i := range items {
-		if r := g.find(i); !slices.Contains(roots, r) {
-			roots = append(roots, r)
+		if r := g.find(i); !slices.Contains(all, r) {
+			all = append(all, r)
 		}
 	}
-	n := len(roots)
-	if n < 2 || n > maxKeyGroups {
+	if len(all) < 2 || len(all) > maxKeyGroups {
 		return
 	}
-	var ok [maxKeyGroups][maxKeyGroups]bool
-	var degree [maxKeyGroups]int
-	all := true
-	for a := 0; a < n; a++ {
-		for b := a + 1; b < n; b++ {
-			if !g.refused(roots[a], roots[b], title) {
-				ok[a][b], ok[b][a] = true, true
-				degree[a]++
-				degree[b]++
-			} else {
-				all = false
+	var agree [maxKeyGroups][maxKeyGroups]bool
+	for a := range all {
+		for b := a + 1; b < len(all); b++ {
+			if !g.refused(all[a], all[b], title) {
+				agree[a][b], agree[b][a] = true, true
 			}
 		}
 	}
-	if all {
+	// The groups that agree with some other, and how they agree.
+	var roots []int
+	var at [maxKeyGroups]int
+	for a := range all {
+		if slices.Contains(agree[a][:len(all)], true) {
+			at[len(roots)] = a
+			roots = append(roots, all[a])
+		}
+	}
+	n := len(roots)
+	ok := func(a, b int) bool { return agree[at[a]][at[b]] }
+	var degree [maxKeyGroups]int
+	complete := true
+	for a := range n {
+		for b := range n {
+			if a != b && ok(a, b) {
+				degree[a]++
+			}
+		}
+		complete = complete && degree[a] == n-1
+	}
+	if n < 2 {
+		return
+	}
+	if complete {
 		for _, r := range roots[1:] {
 			g.joinRoots(roots[0], r, title)
 		}
@@ -310,7 +330,7 @@ func (g *groups) merge(items []int, title bool) {
 	// others are: two listings of one shop that refuse each other leave
 	// the rest to join.
 	core := -1
-	for a := 0; a < n; a++ {
+	for a := range n {
 		if degree[a] != n-1 {
 			continue
 		}
@@ -320,12 +340,12 @@ func (g *groups) merge(items []int, title bool) {
 		}
 		g.joinRoots(roots[core], roots[a], title)
 	}
-	for a := 0; a < n; a++ {
+	for a := range n {
 		if degree[a] != 1 {
 			continue
 		}
 		for b := a + 1; b < n; b++ {
-			if ok[a][b] && degree[b] == 1 {
+			if ok(a, b) && degree[b] == 1 {
 				g.joinRoots(roots[a], roots[b], title)
 			}
 		}

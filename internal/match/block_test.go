@@ -28,6 +28,20 @@ func TestGroupTitleEvidence(t *testing.T) {
 			want: [][]int{{0, 1, 2}},
 		},
 		{
+			// The longer title names no model, so it refuses every other
+			// listing on title evidence; the four shops' identical titles
+			// still join each other.
+			name: "one listing that agrees with none leaves the others to join",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "B", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "C", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens engineered for performance", Category: "Cameras"},
+				{Retailer: "D", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "E", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+			},
+			want: [][]int{{0, 1, 3, 4}, {2}},
+		},
+		{
 			name: "a listing without a barcode joins by title words",
 			items: []Item{
 				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Blue"},
