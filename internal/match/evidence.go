@@ -62,7 +62,10 @@ func codeEvidence(p, q *profile) codeEv {
 	// One code the same: another of one listing that reads as a colour
 	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
 	ev.variant = ev.variant && !t.exact
-	ev.conflict = t.differ && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
+	// Codes of one shape that differ, and none shared: two models. Short
+	// model names count when no longer code is shared either ("Galaxy A50"
+	// and "Galaxy A51").
+	ev.conflict = (t.differ || t.lineDiffer) && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
 	apart := !ev.strong && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ && hasOwnStrong(p) && hasOwnStrong(q)
 	ev.unrelated = apart && !ev.weak && !ev.line
 	ev.lineApart = apart && ev.line
@@ -89,6 +92,7 @@ type codeTally struct {
 	ownEqual    bool // own codes other than processor numbers that are equal
 	cpuAgree    bool // a processor number both read as their own
 	cpuDiffer   bool // processor numbers both read as their own that differ
+	lineDiffer  bool // short model names of one shape that differ ("A50" and "A51")
 }
 
 // compare weighs code a of p against code b of q.
@@ -150,6 +154,8 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 	case codesDiffer:
 		if own {
 			t.differ = true
+		} else if a.kind == codeLine && b.kind == codeLine && !af && !bf {
+			t.lineDiffer = true
 		}
 	}
 }

@@ -1,5 +1,10 @@
 package match
 
+import (
+	"slices"
+	"strings"
+)
+
 // Options adjust what counts as the same product.
 type Options struct {
 	// IgnoreColour treats colour variants as one product: colours never
@@ -170,7 +175,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
-	if m.scorer != nil {
+	if m.scorer != nil && !modelsApart(p, q, ev) {
 		f := m.features(p, q, ev, s)
 		pr := m.scorer.Probability(f[:])
 		if tr.score("learned", pr >= m.scorer.Threshold, Merge, pr, m.scorer.Threshold) {
@@ -216,6 +221,52 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 		return "model-name"
 	}
 	return ""
+}
+
+// modelsApart reports whether two titles each name a model by a short name
+// (a model-line code, a code of up to six characters, a model-line number)
+// and share nothing of it: no code, no model-line number, no word of
+// letters and digits ("Honor Magic6 Lite" and "Honor 200 Lite"). The
+// learned scorer, which weighs shared words and specs, does not judge such
+// a pair: phones of one maker share their memory, storage and line words.
+// Part numbers do not count: one retailer gives one where another names
+// the model alone.
+func modelsApart(p, q *profile, ev codeEv) bool {
+	if ev.strong || ev.line || ev.weak || ev.fitOwn || ev.desc || ev.variant {
+		return false
+	}
+	np, nq := modelNames(p), modelNames(q)
+	if len(np) == 0 || len(nq) == 0 {
+		return false
+	}
+	for _, a := range np {
+		if slices.Contains(nq, a) {
+			return false
+		}
+	}
+	return !sharedModelWord(p, q) && !sharedLetterCode(p, q) && !sharedModelNumber(p, q) && !sharedLens(p, q)
+}
+
+// maxModelName is the longest code modelNames counts as a model's name; a
+// longer one is a part number.
+const maxModelName = 6
+
+// modelNames returns the short names a title gives its model: its own
+// model-line codes and codes of up to maxModelName characters, and the
+// numbers of its model-line words ("200" of "Honor 200").
+func modelNames(p *profile) []string {
+	var out []string
+	for _, c := range p.codes {
+		if c.kind >= codeLine && !c.fit && !c.cpu && len(c.s) <= maxModelName {
+			out = append(out, c.s)
+		}
+	}
+	for _, s := range p.slots {
+		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
+			out = append(out, s.num)
+		}
+	}
+	return out
 }
 
 // titleNeed is the similarity title evidence needs alone: more when both

@@ -38,6 +38,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "short model names of one shape that differ are two models",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin a50 4gb ram 128gb awesome blue"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin a51 smartphone 4gb ram 128gb awesome blue"},
+			wantReason: "code",
+		},
+		{
+			name:       "the learned scorer does not join titles whose model names share nothing",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela6 lite 8gb ram 256gb starry blue"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme 300 lite 5g smartphone 6.7 inch sim free 8gb ram 256gb starry blue"},
+			wantReason: "title",
+		},
+		{
 			name:     "a fit clause in the plural meets the device named in the singular",
 			a:        Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
 			b:        Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 Memory Card - case for memory cards"},
