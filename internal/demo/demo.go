@@ -243,6 +243,7 @@ func (g *shopGen) truthRow(l *listing) TruthRow {
 		MerchantID:      l.merchantID,
 		Row:             l.row,
 		Product:         p.key,
+		Model:           p.model,
 		Category:        p.dept.Category,
 		ProductType:     catalog.ProductType(p.dept.Type),
 		Title:           l.title,

@@ -10,6 +10,7 @@ import (
 // product is one true product: a model line with one value per axis.
 type product struct {
 	key      string
+	model    string // key without the colour: the model in every colour
 	line     *line
 	dept     *department
 	vals     [numAxes]string
@@ -166,8 +167,9 @@ func (x *expander) emit(li int, l *line, edition int, axes *[numAxes]axis, chose
 	p.noun, p.short, p.offers = l.Noun, l.Short, l.Offers*dept.Offers
 	mpn := l.MPN
 	price := l.Price
-	var key strings.Builder
+	var key, model strings.Builder
 	key.WriteString(l.ID)
+	model.WriteString(l.ID)
 	for ax, o := range chosen {
 		if o == nil {
 			continue
@@ -205,6 +207,10 @@ func (x *expander) emit(li int, l *line, edition int, axes *[numAxes]axis, chose
 			}
 			key.WriteByte('-')
 			key.WriteString(s)
+			if ax != axColour {
+				model.WriteByte('-')
+				model.WriteString(s)
+			}
 		}
 	}
 	if p.short == "" {
@@ -216,11 +222,12 @@ func (x *expander) emit(li int, l *line, edition int, axes *[numAxes]axis, chose
 	p.lineName = l.Name
 	price = editionPrice(price, edition)
 	key.WriteString(editionKey(edition))
+	model.WriteString(editionKey(edition))
 	name := p.name()
 	p.noun, p.short = trimOverlap(name, p.noun), trimOverlap(name, p.short)
 	p.cpuFam, p.cpuShort = cpuName(p.vals[axCPU], "family"), cpuName(p.vals[axCPU], "short")
 	p.col = simpleColour(p.vals[axColour])
-	p.key = key.String()
+	p.key, p.model = key.String(), model.String()
 	if err := p.readLiteralSpecs(x.specsIn); err != nil {
 		return err
 	}

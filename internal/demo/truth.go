@@ -35,10 +35,13 @@ func RejectReasons() []string { return slices.Clone(rejectReasons[:]) }
 // meant to be rejected. truth.jsonl holds one per feed row, retailer by
 // retailer in feed order.
 type TruthRow struct {
-	Retailer    string              `json:"retailer"`    // retailer name
-	MerchantID  string              `json:"merchant_id"` // the row's id in the feed
-	Row         int                 `json:"row"`         // 1-based record number in the feed, header not counted
-	Product     string              `json:"product"`     // stable key of the true product
+	Retailer   string `json:"retailer"`    // retailer name
+	MerchantID string `json:"merchant_id"` // the row's id in the feed
+	Row        int    `json:"row"`         // 1-based record number in the feed, header not counted
+	Product    string `json:"product"`     // stable key of the true product
+	// Model is the key of the product's model with its colours together:
+	// Product without the colour.
+	Model       string              `json:"model,omitempty"`
 	Category    string              `json:"category"`
 	ProductType catalog.ProductType `json:"product_type"`
 	Title       string              `json:"title"` // the title as written in the feed

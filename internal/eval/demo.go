@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/demo"
 	"productsearch/internal/feed"
 	"productsearch/internal/ingest"
@@ -19,6 +23,7 @@ type Demo struct {
 	Offers   []ClusterOffer
 	Classify []ClassifyCase
 	Extract  []ExtractCase
+	truth    []demo.TruthRow // the truth row of each offer
 }
 
 // ReadDemo reads the feed set written by "indexer demo" in dir
@@ -87,6 +92,7 @@ func (d *Demo) readFeed(ctx context.Context, r ingest.Retailer, truth map[[2]str
 			GTIN: l.GTIN, MPN: l.MPN, ModelNumber: l.ModelNumber, Colour: l.Colour, Category: l.CategoryPath,
 			TaxonomyID: l.TaxonomyID, Description: l.Description,
 		})
+		d.truth = append(d.truth, t)
 		d.Classify = append(d.Classify, ClassifyCase{
 			Line: l.Row, Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: l.Brand,
 			Want: t.Category, WantType: t.ProductType,
@@ -101,4 +107,59 @@ func (d *Demo) readFeed(ctx context.Context, r ingest.Retailer, truth map[[2]str
 		}
 		d.Extract = append(d.Extract, c)
 	}
+}
+
+// siteCategories are the demo categories the site view holds, by the names
+// a price-comparison site files them under.
+var siteCategories = map[string]string{"Phones": "Mobile Phones", "TVs": "TVs", "Cameras": "Digital Cameras"}
+
+// SiteOffers returns the demo's phones, TVs and cameras as a
+// price-comparison site lists its shops' offers, the way the clustering
+// datasets give them: titles in lower case with their punctuation and
+// letters outside ASCII dropped, no brand, barcode or part number, the
+// site's category name, one offer per shop and model, and colours of one
+// model in one cluster (score it with IgnoreColour). Accessories are left
+// out. It measures grouping on titles alone.
+func (d *Demo) SiteOffers() []ClusterOffer {
+	var out []ClusterOffer
+	seen := map[[2]string]bool{}
+	for i, o := range d.Offers {
+		t := d.truth[i]
+		cat, ok := siteCategories[t.Category]
+		if !ok || t.ProductType != catalog.TypeProduct {
+			continue
+		}
+		model := t.Model
+		if model == "" {
+			model = t.Product
+		}
+		if k := [2]string{model, o.Retailer}; !seen[k] {
+			seen[k] = true
+			out = append(out, ClusterOffer{Line: o.Line, ID: o.ID, Cluster: model, Retailer: o.Retailer,
+				Title: siteTitle(o.Title), Category: cat})
+		}
+	}
+	return out
+}
+
+// siteTitle writes a title as the clustering datasets do: lower case,
+// letters outside ASCII and punctuation other than ". / + &" as spaces, one
+// space between words ("Samsung Galaxy S24 Ultra (256GB) - Titanium Grey"
+// is "samsung galaxy s24 ultra 256gb titanium grey").
+func siteTitle(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		keep := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("./+&", r))
+		if !keep {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

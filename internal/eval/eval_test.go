@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"productsearch/internal/demo"
 	"productsearch/internal/match"
 )
 
@@ -518,5 +520,73 @@ func TestTitleBrand(t *testing.T) {
 	}
 	if it := item(listing{Title: "Acme Pro Tripod", Brand: "Acme"}); it.BrandGuessed {
 		t.Errorf("a brand the listing gives is no guess")
+	}
+}
+
+// TestDemoSiteOffers reads a generated demo feed set and checks its site
+// view: phones, TVs and cameras only, products only, titles as the
+// clustering datasets write them, one offer per shop and model, and each
+// model's colours in one cluster.
+func TestDemoSiteOffers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates the demo feed set")
+	}
+	dir := t.TempDir()
+	if _, err := demo.Generate(dir, demo.Options{Seed: 1, Scale: 1}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ReadDemo(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := d.SiteOffers()
+	if len(site) == 0 {
+		t.Fatal("no site offers")
+	}
+	shops := map[[2]string]bool{}
+	colours := map[string]map[string]bool{}
+	for _, c := range d.truth {
+		if c.Model != "" && c.Model != c.Product {
+			if colours[c.Model] == nil {
+				colours[c.Model] = map[string]bool{}
+			}
+			colours[c.Model][c.Product] = true
+		}
+	}
+	for _, o := range site {
+		if _, ok := map[string]bool{"Mobile Phones": true, "TVs": true, "Digital Cameras": true}[o.Category]; !ok {
+			t.Errorf("offer %s in category %q", o.ID, o.Category)
+		}
+		if o.Brand != "" || o.GTIN != "" || o.MPN != "" || o.Title != siteTitle(o.Title) || o.Title != strings.ToLower(o.Title) {
+			t.Errorf("offer %s keeps more than its title as a site gives it: %+v", o.ID, o)
+		}
+		k := [2]string{o.Cluster, o.Retailer}
+		if shops[k] {
+			t.Errorf("two offers of %s in %s", o.Retailer, o.Cluster)
+		}
+		shops[k] = true
+	}
+	many := 0
+	for _, ps := range colours {
+		if len(ps) > 1 {
+			many++
+		}
+	}
+	if many == 0 {
+		t.Error("no model of the demo comes in more than one colour: the site view would not put colours together")
+	}
+}
+
+func TestSiteTitle(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Samsung Galaxy S24 Ultra (256GB) - Titanium Grey", "samsung galaxy s24 ultra 256gb titanium grey"},
+		{"Bosch HMT75M421 Arbeitsfläche 17L 800W weiß", "bosch hmt75m421 arbeitsfl che 17l 800w wei"},
+		{"Apple iPhone 8 Plus, 64GB/3GB+ — Space Grey", "apple iphone 8 plus 64gb/3gb+ space grey"},
+		{"  ", ""},
+	}
+	for _, tt := range tests {
+		if got := siteTitle(tt.in); got != tt.want {
+			t.Errorf("siteTitle(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -152,6 +152,26 @@ func TestGroupIgnoreColour(t *testing.T) {
 	}
 }
 
+// TestIgnoreColourWords checks that with colours together a title of the
+// catalog's categories gives no colour words, in any language, and one
+// outside them keeps them (an appliance's colour is often its model).
+func TestIgnoreColourWords(t *testing.T) {
+	tests := []struct {
+		item Item
+		want []string
+	}{
+		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb space grey"}, []string{"acme", "vela", "14", "256gb", "space"}},
+		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb grau"}, []string{"acme", "vela", "14", "256gb"}},
+		{Item{Brand: "Acme", Title: "acme serie 2 dishwasher in white"}, []string{"acme", "serie", "2", "dishwasher", "white"}},
+	}
+	for _, tt := range tests {
+		p := profileOf(tt.item, Options{IgnoreColour: true})
+		if diff := cmp.Diff(tt.want, p.words); diff != "" {
+			t.Errorf("profileOf(%q).words mismatch (-want +got):\n%s", tt.item.Title, diff)
+		}
+	}
+}
+
 // TestGroupLarge groups a corpus large enough to take the parallel paths:
 // no group may join two products, two runs must agree, and most listings
 // without a barcode must find their product.

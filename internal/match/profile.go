@@ -209,6 +209,9 @@ func profileOf(it Item, opt Options) profile {
 		p.readProcessor(cs)
 	}
 	p.config = p.configOf()
+	if opt.IgnoreColour && p.category != "" {
+		p.dropColourWords()
+	}
 	if opt.descriptions {
 		p.readDescription(it.Description)
 	}
@@ -295,6 +298,29 @@ func (p *profile) readCodes(cs []chunk, i int) {
 			p.codes = appendCode(p.codes, code{s: a, kind: codeWeak, fit: c.fit})
 		}
 	}
+}
+
+// dropColourWords leaves the colour words out of a title of the catalog's
+// categories when colours are one product: "iphone 14 256gb yellow" and
+// "iphone 14 256gb gelb" say the same. A title outside them keeps its
+// colour: an appliance's colour is often its model ("serie 2 dishwasher in
+// white" and "... in black" are two).
+func (p *profile) dropColourWords() {
+	kept := p.words[:0]
+	nMain, stock := p.nMain, p.stock
+	for i, w := range p.words {
+		if colourWords[w] == "" {
+			kept = append(kept, w)
+			continue
+		}
+		if i < p.nMain {
+			nMain--
+		}
+		if i < p.stock {
+			stock--
+		}
+	}
+	p.words, p.nMain, p.stock = kept, nMain, stock
 }
 
 // packCode reports whether a part number ends in the letters that make it a
