@@ -28,6 +28,19 @@ func TestGroupTitleEvidence(t *testing.T) {
 			want: [][]int{{0, 1, 2}},
 		},
 		{
+			// A phone's memory comes with its model and storage: a title
+			// that leaves it out joins one that states it. A laptop's
+			// title that leaves it out could be another configuration.
+			name: "a phone's memory left out of one title",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 12gb ram 512gb", Specs: map[string]float64{"memory_gb": 12, "storage_gb": 512}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 512gb", Specs: map[string]float64{"storage_gb": 512}},
+				{Retailer: "A", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 16gb ram 512gb ssd", Specs: map[string]float64{"memory_gb": 16, "storage_gb": 512}},
+				{Retailer: "B", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 512gb ssd", Specs: map[string]float64{"storage_gb": 512}},
+			},
+			want: [][]int{{0, 1}, {2}, {3}},
+		},
+		{
 			// The longer title names no model, so it refuses every other
 			// listing on title evidence; the four shops' identical titles
 			// still join each other.

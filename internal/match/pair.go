@@ -219,8 +219,41 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 	case s >= weakCodeThreshold && !ev.unrelated &&
 		tr.check("shared-model-name", sharedLetterCode(p, q) || sharedModelNumber(p, q) || sharedLens(p, q), Merge, seeSlots, p, q):
 		return "model-name"
+	case !ev.unrelated && tr.check("model-line-specs", sameLineAndSpecs(p, q), Merge, seeSlots, p, q):
+		return "model-name"
 	}
 	return ""
+}
+
+// sameLineAndSpecs reports whether two devices of one brand and category
+// name the same model line and generation ("iPhone 16", "Pixel 9", "Edge
+// 50") and agree on a spec both state (its storage), whatever else their
+// titles say: "apple iphone 16 brilliant display blazing speed 256gb pink"
+// and "apple iphone 16 256gb ultramarine". The vetoes before it have kept
+// apart other variants ("Plus", "Pro Max"), model-line numbers, specs and
+// codes; a listing that leaves a configuration open (its memory) meets
+// each configuration, and grouping then joins it to none.
+func sameLineAndSpecs(p, q *profile) bool {
+	if p.brand == "" || p.brand != q.brand || p.category == "" || p.category != q.category || p.acc || q.acc {
+		return false
+	}
+	line := false
+	for _, s := range p.slots {
+		if s.key != "cpu" && s.key != "gpu" && !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") &&
+			slices.Contains(q.slots, s) {
+			line = true
+			break
+		}
+	}
+	if !line {
+		return false
+	}
+	for k, v := range p.specs {
+		if w, ok := q.specs[k]; ok && w == v {
+			return true
+		}
+	}
+	return false
 }
 
 // modelsApart reports whether two titles each name a model by a short name

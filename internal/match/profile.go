@@ -91,10 +91,19 @@ const (
 	cfgGPU
 )
 
-// configOf returns the configuration details a profile states.
+// configuredToOrder reports whether a category's products come in
+// configurations of their memory beside their storage (computers); a
+// phone's or a camera's memory comes with its model and storage, so a title
+// that leaves it out names no other configuration.
+func configuredToOrder(category string) bool {
+	return category == "Laptops" || category == "Desktops"
+}
+
+// configOf returns the configuration details a profile states; memory
+// counts only for computers (see configuredToOrder).
 func (p *profile) configOf() configSet {
 	var c configSet
-	if _, ok := p.specs["memory_gb"]; ok {
+	if _, ok := p.specs["memory_gb"]; ok && configuredToOrder(p.category) {
 		c |= cfgMemory
 	}
 	if _, ok := p.specs["storage_gb"]; ok {

@@ -38,6 +38,20 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name: "one model line and generation and one storage, whatever else the titles say",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 16 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name: "another generation of the line stays apart",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 15 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
+			wantReason: "model-line",
+		},
+		{
 			name:       "short model names of one shape that differ are two models",
 			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin a50 4gb ram 128gb awesome blue"},
 			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin a51 smartphone 4gb ram 128gb awesome blue"},
