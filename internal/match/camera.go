@@ -3,7 +3,9 @@ package match
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // A lens is named by its focal length or range and its aperture ("70-300mm
@@ -38,6 +40,47 @@ func aperture(t string) string {
 		return ""
 	}
 	return m[2]
+}
+
+// joinRanges writes, in place, a lens's focal range and aperture range that
+// a title gives with a space for the hyphen, as shops' listings on
+// comparison sites do ("18 55mm", "f/4 5.6"), the way other titles write
+// them ("18-55mm", "f/4-5.6"). The ranges must read as lenses' do: a
+// focal range's long end is half as long again as its short end or more,
+// from 4mm; an aperture range's second f-number is the larger.
+func joinRanges(cs []chunk) []chunk {
+	out := cs[:0]
+	for i := 0; i < len(cs); i++ {
+		c := cs[i]
+		if i+1 < len(cs) && !cs[i+1].brk && !cs[i+1].slash && c.fit == cs[i+1].fit {
+			if j, ok := joinedRange(c.text, cs[i+1].text); ok {
+				c.text = j
+				i++
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// joinedRange returns a and b written as one range ("18-55mm",
+// "f/4-5.6"), or false when they make none (see joinRanges).
+func joinedRange(a, b string) (string, bool) {
+	if long, ok := strings.CutSuffix(b, "mm"); ok && len(a) <= 3 && digitCount(a) == len(a) && len(long) <= 4 &&
+		digitCount(long) == len(long) && a != "" && long != "" {
+		short, l := leadingNumber(a), leadingNumber(long)
+		return a + "-" + b, short >= 4 && 2*l >= 3*short
+	}
+	m := apertureMatch(a)
+	if m == nil || m[1] == "" || strings.Contains(m[2], "-") || !isNumber(b) {
+		return "", false
+	}
+	lo, err1 := strconv.ParseFloat(m[2], 64)
+	hi, err2 := strconv.ParseFloat(b, 64)
+	if err1 != nil || err2 != nil || hi <= lo || hi > maxAperture || len(m[0]) != len(a) || strings.ContainsFunc(a[len("f/")+len(m[2]):], unicode.IsLetter) {
+		return "", false
+	}
+	return a + "-" + b, true
 }
 
 // apertureAt returns the aperture chunk i of a title states: one aperture
@@ -77,18 +120,24 @@ func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
 
 // sharedLens reports whether two titles name one lens: both state a focal
 // length and an aperture, and the same ones ("EF 24-70mm f/2.8L II" and
-// "24-70 mm F2.8L II"). With the brand, they are a lens's name; a camera
+// "24-70 mm F2.8L II"; a zoom named by its widest aperture alone agrees with
+// its range). With the brand, they are a lens's name; a camera
 // sold with that lens is another product.
 func sharedLens(p, q *profile) bool {
 	if p.edition&edLensKit != q.edition&edLensKit {
 		return false // a camera with the lens is not the lens
 	}
 	lens := func(s slot) bool { return s.key == "#mm" || s.key == "#f" }
+	in := func(s slot, slots []slot) bool {
+		return slices.ContainsFunc(slots, func(t slot) bool {
+			return t == s || s.key == "#f" && t.key == "#f" && apertureStart(s.num, t.num)
+		})
+	}
 	var kp, kq int
 	for _, s := range p.slots {
 		if lens(s) {
 			kp |= lensKey(s.key)
-			if !slices.Contains(q.slots, s) {
+			if !in(s, q.slots) {
 				return false
 			}
 		}
@@ -96,7 +145,7 @@ func sharedLens(p, q *profile) bool {
 	for _, s := range q.slots {
 		if lens(s) {
 			kq |= lensKey(s.key)
-			if !slices.Contains(p.slots, s) {
+			if !in(s, p.slots) {
 				return false
 			}
 		}

@@ -34,6 +34,18 @@ func TestCompareCameras(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a camera with a lens against the lens, ranges written with spaces",
+			a:          Item{Brand: "Acme", Title: "acme eos r10 mirrorless camera with rf s 18 45mm f/4.5 6.3 is stm lens"},
+			b:          Item{Brand: "Acme", Title: "acme rf s 18 45mm f/4.5 6.3 is stm lens"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a zoom named by its widest aperture alone",
+			a:        Item{Brand: "Acme", Title: "acme ef-s 17mm 85mm f/4 usm is zoom lens"},
+			b:        Item{Brand: "Acme", Title: "acme ef-s 17-85mm f/4-5.6 is usm standard zoom lens"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a shop's name of two words joined by a digit",
 			a:          Item{Brand: "Acme", Title: "Acme Extreme 32GB Compact Flash Card Optics4Birding"},
 			b:          Item{Brand: "Acme", Title: "Acme Aluminium Tripod with Ball Head Optics4Birding"},
@@ -107,6 +119,20 @@ func TestCameraReading(t *testing.T) {
 	for _, tt := range apertures {
 		if got := aperture(tt.chunk); got != tt.want {
 			t.Errorf("aperture(%q) = %q, want %q", tt.chunk, got, tt.want)
+		}
+	}
+	ranges := []struct {
+		a, b, want string
+		ok         bool
+	}{
+		{"18", "55mm", "18-55mm", true}, {"70", "300mm", "70-300mm", true}, {"14", "24mm", "14-24mm", true},
+		{"f/4", "5.6", "f/4-5.6", true}, {"f/3.5", "6.3", "f/3.5-6.3", true},
+		{"2", "60mm", "", false}, {"50", "60mm", "", false}, {"f/5.6", "4", "", false}, {"f4", "5.6", "", false},
+		{"f/4l", "5.6", "", false}, {"f/4-5.6", "6.3", "", false}, {"18", "55", "", false},
+	}
+	for _, tt := range ranges {
+		if got, ok := joinedRange(tt.a, tt.b); ok != tt.ok || ok && got != tt.want {
+			t.Errorf("joinedRange(%q, %q) = %q, %v, want %q, %v", tt.a, tt.b, got, ok, tt.want, tt.ok)
 		}
 	}
 	numerals := []struct{ chunk, name, num string }{

@@ -218,12 +218,20 @@ func subset(a, b []slot, k string, key func(slot) string) bool {
 		}
 		if !slices.ContainsFunc(b, func(t slot) bool {
 			return key(t) == k && (t.num == s.num || measure && aboutEqual(t.num, s.num) ||
-				!measure && revision(k+s.num, k+t.num) || !measure && revision(k+t.num, k+s.num))
+				!measure && revision(k+s.num, k+t.num) || !measure && revision(k+t.num, k+s.num) ||
+				strings.TrimPrefix(k, "@") == "#f" && apertureStart(s.num, t.num))
 		}) {
 			return false
 		}
 	}
 	return true
+}
+
+// apertureStart reports whether one of two apertures is the other's range
+// given by its first f-number alone ("4" and "4-5.6"): shops often name a
+// zoom by its widest aperture.
+func apertureStart(a, b string) bool {
+	return strings.HasPrefix(b, a+"-") || strings.HasPrefix(a, b+"-")
 }
 
 // aboutEqual reports whether two measures are the same value stated to
