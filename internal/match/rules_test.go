@@ -52,6 +52,13 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name: "XL after another variant word is a model's variant too",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 9 pro xl 512gb 6.8 single sim 5g smartphone porcelain",
+				Specs: map[string]float64{"storage_gb": 512}},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "sim free acme vela 9 pro 512gb porcelain", Specs: map[string]float64{"storage_gb": 512}},
+			wantReason: "variant",
+		},
+		{
 			name:       "short model names of one shape that differ are two models",
 			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin a50 4gb ram 128gb awesome blue"},
 			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin a51 smartphone 4gb ram 128gb awesome blue"},

@@ -368,8 +368,10 @@ func notVariant(cs []chunk, i int, w string) bool {
 			return true
 		}
 	case "xl":
-		// "Pixel 3 XL" is a model; "XL capacity" a feature.
-		return prev == "" || !strings.ContainsAny(prev, "0123456789")
+		// "Pixel 3 XL" and "Pixel 9 Pro XL" are models; "XL capacity" a
+		// feature.
+		model := func(w string) bool { return strings.ContainsAny(w, "0123456789") }
+		return !model(prev) && !(variantWords[prev] != 0 && model(prev2))
 	}
 	return false
 }
