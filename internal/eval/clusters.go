@@ -91,11 +91,18 @@ type ClusterResult struct {
 // Clusters groups every offer with match.GroupWith and scores the groups
 // against the true clusters, pair by pair.
 func Clusters(offers []ClusterOffer, opt match.Options) ClusterResult {
+	var titles []string
+	for _, o := range offers {
+		if o.Brand == "" {
+			titles = append(titles, o.Title)
+		}
+	}
+	lines := learnLineBrands(titles)
 	items := make([]match.Item, len(offers))
 	for i, o := range offers {
 		items[i] = item(listing{
 			Retailer: o.Retailer, Title: o.Title, Brand: o.Brand, GTIN: o.GTIN, MPN: o.MPN, ModelNumber: o.ModelNumber,
-			Colour: o.Colour, CategoryPath: o.Category, TaxonomyID: o.TaxonomyID, Description: o.Description,
+			Colour: o.Colour, CategoryPath: o.Category, TaxonomyID: o.TaxonomyID, Description: o.Description, lines: lines,
 		})
 	}
 	groups := match.GroupWith(items, opt)

@@ -590,3 +590,35 @@ func TestSiteTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestLineBrands checks that a data set's titles teach which brand a model
+// line's name belongs to, and that a title starting with it is that brand's.
+func TestLineBrands(t *testing.T) {
+	titles := []string{
+		"Apple iPhone 8 64GB Silver", "apple iphone x 64gb", "sim free apple iphone 8 plus 64gb",
+		"Samsung Galaxy S9 64GB", "samsung galaxy s8 64gb", "Samsung Galaxy A50",
+		"Acme smartphone 64gb", "Zentor smartphone 128gb", "Velo smartphone 32gb", // a word of many brands
+		"Sony Bravia 55 inch TV", "sony bravia 65", // too few titles
+		"Apple iPhone", // nothing after the line
+	}
+	lines := learnLineBrands(titles)
+	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung"}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
+	}
+	tests := []struct {
+		title, brand string
+		guessed      bool
+	}{
+		{"iphone 8 64 gb space grau", "Apple", false},
+		{"Galaxy S9 64GB midnight black", "Samsung", false},
+		{"smartphone 64gb", "smartphone", true},
+		{"Sony Bravia 55", "Sony", false},
+	}
+	for _, tt := range tests {
+		it := item(listing{Title: tt.title, lines: lines})
+		if it.Brand != tt.brand || it.BrandGuessed != tt.guessed {
+			t.Errorf("item(%q): brand %q guessed %v, want %q %v", tt.title, it.Brand, it.BrandGuessed, tt.brand, tt.guessed)
+		}
+	}
+}

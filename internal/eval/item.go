@@ -14,17 +14,24 @@ import (
 type listing struct {
 	Retailer, Title, Brand, GTIN, MPN, ModelNumber, Colour string
 	CategoryPath, TaxonomyID, Description                  string
+	// lines are the model lines the data set's titles show the brands of.
+	lines lineBrands
 }
 
 // item turns a listing into what the matcher reads, the way the indexer
 // does: the brand canonicalised, the listing classified, the title's specs
 // read for its category. A listing without a brand takes the first word of
-// its title as a last resort, marked as a guess unless it is a known brand.
+// its title as a last resort, marked as a guess unless it is a known brand
+// or the name of a model line the data set shows the brand of ("iPhone 8
+// 64GB": Apple).
 func item(l listing) match.Item {
 	brand, guessed := normalize.Brand(l.Brand), false
 	if brand == "" {
 		brand = titleBrand(l.Title)
 		guessed = brand != "" && normalize.KnownBrand(brand) == ""
+		if b := l.lines.brandOf(l.Title); guessed && b != "" {
+			brand, guessed = b, false
+		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
 	it := match.Item{
