@@ -227,6 +227,20 @@ func codeKeys(p *profile) []string {
 			add(c.s)
 		}
 	}
+	// A model line and its generation ("X6" of "Poco X6 Pro", "iphone 16"),
+	// so that titles whose rarest words are a shop's own ("brilliant
+	// display blazing speed") still meet.
+	for _, c := range p.codes {
+		if c.kind == codeLine && !c.fit && !slices.Contains(out, codeKeyMark+c.s) {
+			out = append(out, codeKeyMark+c.s)
+		}
+	}
+	for _, sl := range p.slots {
+		if k := codeKeyMark + sl.key + "=" + sl.num; sl.key != "cpu" && sl.key != "gpu" && !strings.HasPrefix(sl.key, "#") &&
+			!strings.HasPrefix(sl.key, "@") && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
 	for i, first := range p.parts {
 		if first == "" || !isLetterByte(first[0]|0x20) {
 			continue

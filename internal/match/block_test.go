@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -181,6 +182,36 @@ func TestIgnoreColourWords(t *testing.T) {
 		p := profileOf(tt.item, Options{IgnoreColour: true})
 		if diff := cmp.Diff(tt.want, p.words); diff != "" {
 			t.Errorf("profileOf(%q).words mismatch (-want +got):\n%s", tt.item.Title, diff)
+		}
+	}
+}
+
+// TestCodeKeysModelLine checks that a listing meets others in its title
+// block through the model line and generation it names, besides its rarest
+// words, which may all be its shop's own ("brilliant display blazing
+// speed"), and not through a processor or a measure.
+func TestCodeKeysModelLine(t *testing.T) {
+	tests := []struct {
+		title string
+		want  []string
+		not   []string
+	}{
+		{"acme vela k60 pro brilliant display blazing speed 256gb", []string{"K60"}, []string{"#gb=256"}},
+		{"acme vela 16 5g smartphone 128gb", []string{"vela=16"}, []string{"#gb=128"}},
+		{"acme book core i7 16gb", nil, []string{"cpu=i7", "#gb=16"}},
+	}
+	for _, tt := range tests {
+		p := profileOf(Item{Brand: "Acme", Title: tt.title}, Options{})
+		keys := codeKeys(&p)
+		for _, k := range tt.want {
+			if !slices.Contains(keys, codeKeyMark+k) {
+				t.Errorf("codeKeys(%q) = %q, lacks %q", tt.title, keys, k)
+			}
+		}
+		for _, k := range tt.not {
+			if slices.Contains(keys, codeKeyMark+k) {
+				t.Errorf("codeKeys(%q) = %q, has %q", tt.title, keys, k)
+			}
 		}
 	}
 }
