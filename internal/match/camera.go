@@ -236,3 +236,58 @@ func cutNumeral(t string) (name, num string) {
 // cameraName matches a camera's short model name a numeral is glued to:
 // "a7", "a7r", "x100", "rx100".
 var cameraName = regexp.MustCompile(`^[a-z]{1,3}[0-9]{1,3}[a-z]?$`)
+
+// cameras is the catalog's category of cameras, whose bodies, lens kits and
+// combos are editions of one camera.
+const cameras = "Cameras"
+
+// lensCount returns how many focal ranges a title's main clause names
+// ("with 18-45mm & 55-210mm lenses": two).
+func lensCount(cs []chunk) int {
+	n := 0
+	for i, c := range cs {
+		if c.fit {
+			continue
+		}
+		t := c.text
+		if i+1 < len(cs) && cs[i+1].text == "mm" {
+			t += "mm"
+		}
+		if focalRange(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// kitName returns the name a title gives the kit, combo or bundle a camera
+// is sold in: the word before "kit", "combo" or "bundle" in its main clause
+// ("creator" of "Content Creator Kit", "adventure" of "Adventure Combo"),
+// or "" when it names none. Two listings of one device in kits of other
+// names, or one in a kit and one of the body alone, are other products
+// (see editionsDiffer). A kit named by
+// its lens or as the camera itself ("18-55mm lens kit", "digital camera
+// kit") is the lens rules' to judge.
+func kitName(cs []chunk) string {
+	for i := 1; i < len(cs); i++ {
+		c := cs[i]
+		if c.fit {
+			break
+		}
+		switch c.text {
+		case "kit", "combo", "bundle":
+		default:
+			continue
+		}
+		name := cs[i-1].text
+		if focalRange(name) || strings.HasSuffix(name, "mm") || !lettersOnly(name) || cameraWord(name) {
+			return ""
+		}
+		switch name {
+		case "lens", "lenses", "camera", "cameras", "camcorder", "body", "with", "and", "a", "the":
+			return ""
+		}
+		return name
+	}
+	return ""
+}

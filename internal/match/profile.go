@@ -37,6 +37,7 @@ type profile struct {
 	hasTitle  bool
 	config    configSet // configuration details the title states
 	edition   edition   // the edition words of the title
+	kit       string    // the name of the kit or combo a device is sold in (see kitName)
 }
 
 // edition records the words of a title that make a listing an edition of a
@@ -63,6 +64,9 @@ const (
 	// cooler").
 	edTray
 	edBoxed
+	// edTwinLens: a camera sold with two lenses or more ("with 18-45mm &
+	// 55-210mm lenses"), another kit than with one.
+	edTwinLens
 )
 
 // editionOf returns the edition a title word names, or 0.
@@ -193,11 +197,17 @@ func profileOf(it Item, opt Options) profile {
 		switch {
 		case slices.ContainsFunc(p.words, cameraWord):
 			p.edition |= edLensKit
+			if lensCount(cs) >= 2 {
+				p.edition |= edTwinLens
+			}
 		case !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder"):
 			p.edition |= edLens
 		}
 	case slices.Contains(p.words[:p.nMain], "body"):
 		p.edition |= edBody
+	}
+	if !p.acc && p.category == cameras {
+		p.kit = kitName(cs)
 	}
 	for i := range cs {
 		if cs[i].fit || opt.sketch {

@@ -20,14 +20,21 @@ import (
 // body and the kit alike.
 func editionsDiffer(p, q *profile, ev codeEv) bool {
 	d := p.edition ^ q.edition
-	lens := d&(edLensKit|edBody) == edLensKit|edBody || d&(edLensKit|edLens) == edLensKit|edLens
+	lens := d&(edLensKit|edBody) == edLensKit|edBody || d&(edLensKit|edLens) == edLensKit|edLens ||
+		d&edTwinLens != 0 && p.edition&q.edition&edLensKit != 0
 	// A processor's tray and its box share its number.
 	pack := d&(edTray|edBoxed) == edTray|edBoxed
-	d &^= edLensKit | edBody | edLens | edTray | edBoxed
+	d &^= edLensKit | edBody | edLens | edTray | edBoxed | edTwinLens
+	// Kits of other names ("standard combo", "adventure combo"), or a kit
+	// against the body alone; a kit one title names and the other leaves
+	// unsaid may be the product itself ("keyboard and mouse combo").
+	kit := p.kit != "" && q.kit != "" && p.kit != q.kit ||
+		p.kit != "" && q.edition&edBody != 0 || q.kit != "" && p.edition&edBody != 0
 	if ev.strong && (ev.part || ev.longest >= 7) {
 		d &= edThirdParty | edPack
+		kit = false
 	}
-	return d != 0 || lens || pack
+	return d != 0 || lens || pack || kit
 }
 
 // hardVeto returns why two listings cannot be the same product whatever
