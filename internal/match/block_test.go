@@ -29,6 +29,17 @@ func TestGroupTitleEvidence(t *testing.T) {
 			want: [][]int{{0, 1, 2}},
 		},
 		{
+			// "X" is the generation, as "8" is: both titles name a model,
+			// and the generations differ.
+			name: "a generation in letters names a model",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb 5.8 single sim 4g unlocked sim free silver", Specs: map[string]float64{"storage_gb": 64}},
+				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "acme vela 8 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
 			// A phone's memory comes with its model and storage: a title
 			// that leaves it out joins one that states it. A laptop's
 			// title that leaves it out could be another configuration.

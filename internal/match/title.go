@@ -299,6 +299,17 @@ var versionWords = map[string]bool{
 	"from": true, "by": true, "at": true, "in": true, "on": true, "with": true,
 }
 
+// letterGeneration reports whether a word after a model line's name names
+// its generation in letters, as a number would ("iPhone X", "iPhone XS",
+// "iPhone XR", "iPhone SE"; "Xperia X").
+func letterGeneration(w string) bool {
+	switch w {
+	case "x", "xs", "xr", "se":
+		return true
+	}
+	return false
+}
+
 // variantWords name a model's variant: "iPhone 15 Pro" and "iPhone 15 Pro
 // Max" are different products, and so are "Galaxy S23" and "Galaxy S23+".
 var variantWords = map[string]uint16{
