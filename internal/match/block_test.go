@@ -29,44 +29,6 @@ func TestGroupTitleEvidence(t *testing.T) {
 			want: [][]int{{0, 1, 2}},
 		},
 		{
-			// "X" is the generation, as "8" is: both titles name a model,
-			// and the generations differ.
-			name: "a generation in letters names a model",
-			items: []Item{
-				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
-				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb 5.8 single sim 4g unlocked sim free silver", Specs: map[string]float64{"storage_gb": 64}},
-				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "acme vela 8 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
-			},
-			want: [][]int{{0, 1}, {2}},
-		},
-		{
-			// A phone's memory comes with its model and storage: a title
-			// that leaves it out joins one that states it. A laptop's
-			// title that leaves it out could be another configuration.
-			name: "a phone's memory left out of one title",
-			items: []Item{
-				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 12gb ram 512gb", Specs: map[string]float64{"memory_gb": 12, "storage_gb": 512}},
-				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 512gb", Specs: map[string]float64{"storage_gb": 512}},
-				{Retailer: "A", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 16gb ram 512gb ssd", Specs: map[string]float64{"memory_gb": 16, "storage_gb": 512}},
-				{Retailer: "B", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 512gb ssd", Specs: map[string]float64{"storage_gb": 512}},
-			},
-			want: [][]int{{0, 1}, {2}, {3}},
-		},
-		{
-			// The longer title names no model, so it refuses every other
-			// listing on title evidence; the four shops' identical titles
-			// still join each other.
-			name: "one listing that agrees with none leaves the others to join",
-			items: []Item{
-				{Retailer: "A", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
-				{Retailer: "B", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
-				{Retailer: "C", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens engineered for performance", Category: "Cameras"},
-				{Retailer: "D", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
-				{Retailer: "E", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
-			},
-			want: [][]int{{0, 1, 3, 4}, {2}},
-		},
-		{
 			name: "a listing without a barcode joins by title words",
 			items: []Item{
 				{Retailer: "A", GTIN: g1, Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Blue"},
@@ -153,6 +115,63 @@ func TestGroupTitleEvidence(t *testing.T) {
 				{Retailer: "D", Brand: "Sony", MPN: "KD55X80LU", Title: "Sony KD-55X80L"},
 			},
 			want: [][]int{{0}, {1}, {2}, {3}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Group(tt.items)); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGroupShopTitles groups titles as shops write them when a listing
+// gives nothing else: phones' generations, memory left out, and one title
+// that agrees with none of the others.
+func TestGroupShopTitles(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			// "X" is the generation, as "8" is: both titles name a model,
+			// and the generations differ.
+			name: "a generation in letters names a model",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela x 64gb 5.8 single sim 4g unlocked sim free silver", Specs: map[string]float64{"storage_gb": 64}},
+				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "acme vela 8 64gb silver", Specs: map[string]float64{"storage_gb": 64}},
+			},
+			want: [][]int{{0, 1}, {2}},
+		},
+		{
+			// A phone's memory comes with its model and storage: a title
+			// that leaves it out joins one that states it. A laptop's
+			// title that leaves it out could be another configuration.
+			name: "a phone's memory left out of one title",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 12gb ram 512gb", Specs: map[string]float64{"memory_gb": 12, "storage_gb": 512}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela m60 pro 512gb", Specs: map[string]float64{"storage_gb": 512}},
+				{Retailer: "A", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 16gb ram 512gb ssd", Specs: map[string]float64{"memory_gb": 16, "storage_gb": 512}},
+				{Retailer: "B", Brand: "Acme", Category: "Laptops", Title: "acme zenpad 14 512gb ssd", Specs: map[string]float64{"storage_gb": 512}},
+			},
+			want: [][]int{{0, 1}, {2}, {3}},
+		},
+		{
+			// The longer title names no model, so it refuses every other
+			// listing on title evidence; the four shops' identical titles
+			// still join each other.
+			name: "one listing that agrees with none leaves the others to join",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "B", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "C", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens engineered for performance", Category: "Cameras"},
+				{Retailer: "D", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+				{Retailer: "E", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
+			},
+			want: [][]int{{0, 1, 3, 4}, {2}},
 		},
 	}
 	for _, tt := range tests {

@@ -38,75 +38,6 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
-			name: "one model line and generation and one storage, whatever else the titles say",
-			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
-				Specs: map[string]float64{"storage_gb": 256}},
-			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 16 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name: "another generation of the line stays apart",
-			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
-				Specs: map[string]float64{"storage_gb": 256}},
-			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 15 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
-			wantReason: "model-line",
-		},
-		{
-			name: "XL after another variant word is a model's variant too",
-			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 9 pro xl 512gb 6.8 single sim 5g smartphone porcelain",
-				Specs: map[string]float64{"storage_gb": 512}},
-			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "sim free acme vela 9 pro 512gb porcelain", Specs: map[string]float64{"storage_gb": 512}},
-			wantReason: "variant",
-		},
-		{
-			name:       "short model names of one shape that differ are two models",
-			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin a50 4gb ram 128gb awesome blue"},
-			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin a51 smartphone 4gb ram 128gb awesome blue"},
-			wantReason: "code",
-		},
-		{
-			name:       "the learned scorer does not join titles whose model names share nothing",
-			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela6 lite 8gb ram 256gb starry blue"},
-			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme 300 lite 5g smartphone 6.7 inch sim free 8gb ram 256gb starry blue"},
-			wantReason: "title",
-		},
-		{
-			name:     "a fit clause in the plural meets the device named in the singular",
-			a:        Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
-			b:        Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 Memory Card - case for memory cards"},
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a fit clause naming another device still keeps accessories apart",
-			a:          Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
-			b:          Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 case for action cameras"},
-			wantReason: "fit",
-		},
-		{
-			name:       "a series code two listings share beside longer codes of their own",
-			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme QX300 ZN236W00MG 60cm freestanding dishwasher white"},
-			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme QX300 KF39NXI35 freestanding fridge freezer white"},
-			wantReason: "code",
-		},
-		{
-			name:     "a shared code beside a longer code of one listing only still joins",
-			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme QX3005 ZN236W00MG 60cm freestanding dishwasher white"},
-			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme QX3005 freestanding dishwasher white"},
-			wantSame: true, wantReason: "code",
-		},
-		{
-			name:       "a kit number's suffix spelt apart tells kits of one number apart",
-			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 2.4ghz 8mb processor kit"},
-			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094 r31 2.4ghz 8mb processor kit"},
-			wantReason: "code",
-		},
-		{
-			name:     "a kit number with its suffix spelt apart meets it written whole",
-			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 processor upgrade"},
-			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094-K31 2.4ghz processor kit"},
-			wantSame: true, wantReason: "code",
-		},
-		{
 			name:     "a model number and its revision digit after a slash",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149/1 washer dryer white"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 7kg wash 5kg dry 1400rpm integrated washer dryer white"},
@@ -662,4 +593,90 @@ func TestEditions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestComparePhoneModels covers how phones' titles name a model: a line and
+// its generation, variant words, short model names, and what the learned
+// scorer may not join.
+func TestComparePhoneModels(t *testing.T) {
+	tests := []compareCase{
+		{
+			name: "one model line and generation and one storage, whatever else the titles say",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 16 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name: "another generation of the line stays apart",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 16 5g smartphone brilliant display blazing speed all day battery 256gb pink",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 15 256gb pink", Specs: map[string]float64{"storage_gb": 256}},
+			wantReason: "model-line",
+		},
+		{
+			name: "XL after another variant word is a model's variant too",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 9 pro xl 512gb 6.8 single sim 5g smartphone porcelain",
+				Specs: map[string]float64{"storage_gb": 512}},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "sim free acme vela 9 pro 512gb porcelain", Specs: map[string]float64{"storage_gb": 512}},
+			wantReason: "variant",
+		},
+		{
+			name:       "short model names of one shape that differ are two models",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin a50 4gb ram 128gb awesome blue"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin a51 smartphone 4gb ram 128gb awesome blue"},
+			wantReason: "code",
+		},
+		{
+			name:       "the learned scorer does not join titles whose model names share nothing",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela6 lite 8gb ram 256gb starry blue"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme 300 lite 5g smartphone 6.7 inch sim free 8gb ram 256gb starry blue"},
+			wantReason: "title",
+		},
+	}
+	runCompare(t, tests)
+}
+
+// TestCompareSeriesAndKitCodes covers codes that name a series or a kit
+// rather than the product, and accessories' fit clauses.
+func TestCompareSeriesAndKitCodes(t *testing.T) {
+	tests := []compareCase{
+		{
+			name:     "a fit clause in the plural meets the device named in the singular",
+			a:        Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
+			b:        Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 Memory Card - case for memory cards"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a fit clause naming another device still keeps accessories apart",
+			a:          Item{Retailer: "A", Brand: "Acme", Accessory: true, Title: "Acme 0945 Compact Flash Memory Card Case (Black)"},
+			b:          Item{Retailer: "B", Brand: "Acme", Accessory: true, Title: "Acme 0945 case for action cameras"},
+			wantReason: "fit",
+		},
+		{
+			name:       "a series code two listings share beside longer codes of their own",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme QX300 ZN236W00MG 60cm freestanding dishwasher white"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme QX300 KF39NXI35 freestanding fridge freezer white"},
+			wantReason: "code",
+		},
+		{
+			name:     "a shared code beside a longer code of one listing only still joins",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme QX3005 ZN236W00MG 60cm freestanding dishwasher white"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme QX3005 freestanding dishwasher white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a kit number's suffix spelt apart tells kits of one number apart",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 2.4ghz 8mb processor kit"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094 r31 2.4ghz 8mb processor kit"},
+			wantReason: "code",
+		},
+		{
+			name:     "a kit number with its suffix spelt apart meets it written whole",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme 731094 k31 processor upgrade"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme 731094-K31 2.4ghz processor kit"},
+			wantSame: true, wantReason: "code",
+		},
+	}
+	runCompare(t, tests)
 }
