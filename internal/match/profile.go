@@ -366,22 +366,7 @@ func packCode(s string) bool {
 // zoom alike ("Lumix TZ99 Compact Camera, 24-720mm Lens"). A kit's title may
 // name no lens, its code alone saying so: only a body is not the kit.
 func namesLens(cs []chunk, words []string) bool {
-	if !slices.Contains(words, "lens") && !slices.Contains(words, "lenses") {
-		return false
-	}
-	for i, c := range cs {
-		if c.fit {
-			continue
-		}
-		t := c.text
-		if i+1 < len(cs) && cs[i+1].text == "mm" {
-			t += "mm"
-		}
-		if focalRange(t) {
-			return true
-		}
-	}
-	return false
+	return (slices.Contains(words, "lens") || slices.Contains(words, "lenses")) && lensCount(cs) > 0
 }
 
 // cameraWord reports whether a title word names a camera of
