@@ -260,6 +260,34 @@ func lensCount(cs []chunk) int {
 	return n
 }
 
+// lensAfterWith reports whether a title sells a camera "with" a zoom lens
+// ("Z30 vlogging camera with Nikkor Z DX 16-50mm lens", "X-T20 Body with
+// XF18-55mm"): a kit, though the title calls the camera no mirrorless or SLR
+// one, or names its body. A compact names its built-in zoom without "with"
+// ("Lumix TZ99 Compact Camera, 24-720mm Lens").
+func lensAfterWith(cs []chunk) bool {
+	with := false
+	for i, c := range cs {
+		if c.fit {
+			return false
+		}
+		switch {
+		case c.text == "with":
+			with = true
+		case c.brk:
+			with = false
+		}
+		t := strings.TrimLeft(c.text, "abcdefghijklmnopqrstuvwxyz") // "xf18-55mm": a mount's letters glued on
+		if i+1 < len(cs) && cs[i+1].text == "mm" {
+			t += "mm"
+		}
+		if focalRange(t) {
+			return with
+		}
+	}
+	return false
+}
+
 // kitName returns the name a title gives the kit, combo or bundle a camera
 // is sold in: the word before "kit", "combo" or "bundle" in its main clause
 // ("creator" of "Content Creator Kit", "adventure" of "Adventure Combo"),

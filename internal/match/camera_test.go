@@ -114,6 +114,18 @@ func TestCompareCameras(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "a camera with a lens, called no mirrorless one, against its body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z30 vlogging camera body only"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z30 vlogging camera with vistar z dx 16 50mm lens"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a body with a lens is the kit",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme X-T20 Body with XF 18-55mm Lens Kit (Silver)"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme X-T20 Camera Body with XF18-55mm (Silver)"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "one camera in combos of other names",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme osmo action 4 action camera standard combo"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme osmo action 4 action camera adventure combo"},

@@ -195,7 +195,7 @@ func profileOf(it Item, opt Options) profile {
 	case p.acc: // an accessory is no edition of a camera
 	case namesLens(cs, p.words):
 		switch {
-		case slices.ContainsFunc(p.words, cameraWord):
+		case slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs):
 			p.edition |= edLensKit
 			if lensCount(cs) >= 2 {
 				p.edition |= edTwinLens
@@ -203,6 +203,8 @@ func profileOf(it Item, opt Options) profile {
 		case !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder"):
 			p.edition |= edLens
 		}
+	case slices.Contains(p.words[:p.nMain], "body") && lensAfterWith(cs):
+		p.edition |= edLensKit // "Camera Body with XF18-55mm"
 	case slices.Contains(p.words[:p.nMain], "body"):
 		p.edition |= edBody
 	}
