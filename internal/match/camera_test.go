@@ -194,7 +194,7 @@ func TestCameraReading(t *testing.T) {
 // FuzzCameraReading checks that a numeral cut from a chunk leaves the
 // chunk whole when put back, and that an aperture is the chunk's own text.
 func FuzzCameraReading(f *testing.F) {
-	for _, s := range []string{"a7rii", "x100vi", "mkiii", "f/4-5.6l", "f2.8", "g4263vi", "24-70"} {
+	for _, s := range []string{"a7rii", "x100vi", "mkiii", "f/4-5.6l", "f2.8", "g4263vi", "24-70", "18 55mm", "f/4 5.6"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -203,6 +203,11 @@ func FuzzCameraReading(f *testing.F) {
 		}
 		if a := aperture(s); a != "" && !strings.Contains(s, a) {
 			t.Errorf("aperture(%q) = %q, not in the chunk", s, a)
+		}
+		if a, b, ok := strings.Cut(s, " "); ok {
+			if j, ok := joinedRange(a, b); ok && j != a+"-"+b {
+				t.Errorf("joinedRange(%q, %q) = %q, not the two joined", a, b, j)
+			}
 		}
 		profileOf(Item{Brand: "Acme", Title: "Acme " + s + " Lens"}, Options{})
 	})
