@@ -236,8 +236,7 @@ func codeKeys(p *profile) []string {
 		}
 	}
 	for _, sl := range p.slots {
-		if k := codeKeyMark + sl.key + "=" + sl.num; sl.key != "cpu" && sl.key != "gpu" && !strings.HasPrefix(sl.key, "#") &&
-			!strings.HasPrefix(sl.key, "@") && !slices.Contains(out, k) {
+		if k := codeKeyMark + sl.key + "=" + sl.num; lineSlot(sl) && !slices.Contains(out, k) {
 			out = append(out, k)
 		}
 	}
@@ -320,6 +319,9 @@ func (g *groups) merge(items []int, title bool) {
 		}
 	}
 	n := len(roots)
+	if n < 2 {
+		return
+	}
 	ok := func(a, b int) bool { return agree[at[a]][at[b]] }
 	var degree [maxKeyGroups]int
 	complete := true
@@ -330,9 +332,6 @@ func (g *groups) merge(items []int, title bool) {
 			}
 		}
 		complete = complete && degree[a] == n-1
-	}
-	if n < 2 {
-		return
 	}
 	if complete {
 		for _, r := range roots[1:] {

@@ -237,15 +237,7 @@ func sameLineAndSpecs(p, q *profile) bool {
 	if p.brand == "" || p.brand != q.brand || p.category == "" || p.category != q.category || p.acc || q.acc {
 		return false
 	}
-	line := false
-	for _, s := range p.slots {
-		if s.key != "cpu" && s.key != "gpu" && !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") &&
-			slices.Contains(q.slots, s) {
-			line = true
-			break
-		}
-	}
-	if !line {
+	if !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
 		return false
 	}
 	for k, v := range p.specs {
@@ -254,6 +246,13 @@ func sameLineAndSpecs(p, q *profile) bool {
 		}
 	}
 	return false
+}
+
+// lineSlot reports whether a slot is a model line's number ("iphone 16",
+// "edge 50"): not a measure, not the device a fit clause names, not a
+// processor's or graphics' tier.
+func lineSlot(s slot) bool {
+	return s.key != "cpu" && s.key != "gpu" && !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@")
 }
 
 // modelsApart reports whether two titles each name a model by a short name
