@@ -44,15 +44,29 @@ func aperture(t string) string {
 
 // joinRanges writes, in place, a lens's focal range and aperture range that
 // a title gives with a space for the hyphen, as shops' listings on
-// comparison sites do ("18 55mm", "f/4 5.6"), the way other titles write
-// them ("18-55mm", "f/4-5.6"). The ranges must read as lenses' do: a
+// comparison sites do ("18 55mm", "f/4 5.6"), or with each end's unit
+// ("24 mm 70 mm"), the way other titles write them ("18-55mm", "f/4-5.6",
+// "24-70mm"). The ranges must read as lenses' do: a
 // focal range's long end is half as long again as its short end or more,
 // from 4mm; an aperture range's second f-number is the larger.
 func joinRanges(cs []chunk) []chunk {
 	out := cs[:0]
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
-		if i+1 < len(cs) && !cs[i+1].brk && !cs[i+1].slash && c.fit == cs[i+1].fit {
+		next := func(k int) bool { return i+k < len(cs) && !cs[i+k].brk && !cs[i+k].slash && c.fit == cs[i+k].fit }
+		switch {
+		case next(1) && cs[i+1].text == "mm" && next(2):
+			// "24 mm 70 mm", "24 mm 70mm": each end with its unit.
+			long := cs[i+2].text
+			n := 3
+			if next(3) && cs[i+3].text == "mm" && !strings.HasSuffix(long, "mm") {
+				long, n = long+"mm", 4
+			}
+			if j, ok := joinedRange(c.text, long); ok {
+				c.text = j
+				i += n - 1
+			}
+		case next(1):
 			if j, ok := joinedRange(c.text, cs[i+1].text); ok {
 				c.text = j
 				i++

@@ -180,6 +180,12 @@ func TestCameraReading(t *testing.T) {
 			t.Errorf("joinedRange(%q, %q) = %q, %v, want %q, %v", tt.a, tt.b, got, ok, tt.want, tt.ok)
 		}
 	}
+	for _, title := range []string{"Acme EF zoom lens - 24 mm 70 mm", "acme ef zoom lens 24 mm 70mm", "acme ef 24 70mm lens", "Acme EF 24-70mm Lens"} {
+		cs := joinRanges(mergeFractions(chunks(foldTitle(title))))
+		if n := lensCount(cs); n != 1 {
+			t.Errorf("lensCount(%q) = %d, want the focal range 24-70mm", title, n)
+		}
+	}
 	numerals := []struct{ chunk, name, num string }{
 		{"a7rii", "a7r", "ii"}, {"a7iii", "a7", "iii"}, {"x100vi", "x100", "vi"}, {"rx100iv", "rx100", "iv"},
 		{"mkii", "mk", "ii"}, {"g4263vi", "", ""}, {"g6660scvi", "", ""}, {"mo20dsii", "", ""}, {"hawaii", "", ""},
