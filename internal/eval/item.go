@@ -61,21 +61,31 @@ const maxBrandWord = 3
 // ("Used Canon EOS 70D", "Bateria Leica GEB77", "Western Digital Green"),
 // before any "for", else its first word that can be a brand.
 func titleBrand(title string) string {
-	ws := titleWords(title)
+	if _, _, b := knownBrandAt(titleWords(title)); b != "" {
+		return b
+	}
+	return firstTitleWord(title)
+}
+
+// knownBrandAt finds the known brand among a title's first maxBrandWord
+// words, before any "for": one word or two ("Western Digital"). It returns
+// where the brand starts, how many words it takes and its canonical name,
+// or an empty name.
+func knownBrandAt(ws []string) (at, n int, brand string) {
 	for i, w := range ws[:min(len(ws), maxBrandWord)] {
 		if strings.EqualFold(w, "for") {
 			break
 		}
 		if i+1 < len(ws) {
 			if b := normalize.KnownBrand(w + " " + ws[i+1]); b != "" {
-				return b
+				return i, 2, b
 			}
 		}
 		if b := normalize.KnownBrand(w); b != "" {
-			return b
+			return i, 1, b
 		}
 	}
-	return firstTitleWord(title)
+	return 0, 0, ""
 }
 
 // titleWords splits a title into words at spaces and punctuation.

@@ -58,29 +58,15 @@ func learnLineBrands(titles []string) lineBrands {
 // or "" when there is none or it can name no line.
 func wordAfterBrand(title string) (word, brand string) {
 	ws := titleWords(title)
-	for i, w := range ws[:min(len(ws), maxBrandWord)] {
-		if strings.EqualFold(w, "for") {
-			return "", ""
-		}
-		n := 0
-		if i+1 < len(ws) && normalize.KnownBrand(w+" "+ws[i+1]) != "" {
-			brand, n = normalize.KnownBrand(w+" "+ws[i+1]), 2
-		} else if b := normalize.KnownBrand(w); b != "" {
-			brand, n = b, 1
-		}
-		if n == 0 {
-			continue
-		}
-		if i+n >= len(ws) {
-			return "", ""
-		}
-		next := strings.ToLower(ws[i+n])
-		if len(next) < 3 || strings.ContainsAny(next, "0123456789") || normalize.KnownBrand(next) != "" {
-			return "", ""
-		}
-		return next, brand
+	i, n, brand := knownBrandAt(ws)
+	if brand == "" || i+n >= len(ws) {
+		return "", ""
 	}
-	return "", ""
+	next := strings.ToLower(ws[i+n])
+	if len(next) < 3 || strings.ContainsAny(next, "0123456789") || normalize.KnownBrand(next) != "" {
+		return "", ""
+	}
+	return next, brand
 }
 
 // brandOf returns the brand of a line whose name a title starts with, or "".

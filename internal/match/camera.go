@@ -118,13 +118,20 @@ func apertureAt(cs []chunk, i int) string {
 	return ""
 }
 
-// focalEnds returns the two ends of a zoom lens's focal range that chunk i
-// of a title states ("70-300mm", "24-70 mm"), or false.
-func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
+// withUnit returns chunk i of a title with the "mm" written apart after it
+// ("24-70 mm" as "24-70mm").
+func withUnit(cs []chunk, i int) string {
 	t := cs[i].text
 	if !strings.HasSuffix(t, "mm") && i+1 < len(cs) && cs[i+1].text == "mm" {
 		t += "mm"
 	}
+	return t
+}
+
+// focalEnds returns the two ends of a zoom lens's focal range that chunk i
+// of a title states ("70-300mm", "24-70 mm"), or false.
+func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
+	t := withUnit(cs, i)
 	if !focalRange(t) {
 		return "", "", false
 	}
@@ -263,11 +270,7 @@ func lensCount(cs []chunk) int {
 		if c.fit {
 			continue
 		}
-		t := c.text
-		if i+1 < len(cs) && cs[i+1].text == "mm" {
-			t += "mm"
-		}
-		if focalRange(t) {
+		if focalRange(withUnit(cs, i)) {
 			n++
 		}
 	}
@@ -291,11 +294,8 @@ func lensAfterWith(cs []chunk) bool {
 		case c.brk:
 			with = false
 		}
-		t := strings.TrimLeft(c.text, "abcdefghijklmnopqrstuvwxyz") // "xf18-55mm": a mount's letters glued on
-		if i+1 < len(cs) && cs[i+1].text == "mm" {
-			t += "mm"
-		}
-		if focalRange(t) {
+		// "xf18-55mm": a mount's letters glued on.
+		if focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")) {
 			return with
 		}
 	}
