@@ -101,6 +101,13 @@ func AllWithDemo(ctx context.Context, dir, demoDir string, o Output) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
+		phones, _, err := readDataset(path, ReadPhoneClusters)
+		if err != nil {
+			return err
+		}
+		cl := Clusters(phones, match.Options{IgnoreColour: true})
+		rows = append(rows, Summary{Evaluation: "clusters " + phoneSpecsFile + " (a listing per phone and configuration)",
+			N: cl.Offers, Precision: cl.Precision, Recall: cl.Recall, F1: cl.F1})
 		r := Extract(cases)
 		for _, name := range []string{catalog.MemoryGB, catalog.StorageGB} {
 			s := r.Attributes[name]

@@ -172,6 +172,38 @@ func TestPhoneSpecs(t *testing.T) {
 	}
 }
 
+func TestPhoneClusters(t *testing.T) {
+	const file = `model,ram,storage
+Zentor Q4 5G (8GB RAM + 128GB),"8 GB RAM, 128 GB inbuilt","8 GB RAM, 128 GB inbuilt"
+Zentor Q4 5G,"8 GB RAM, 128 GB inbuilt","8 GB RAM, 128 GB inbuilt"
+Zentor Q4 5G (8GB RAM + 256GB),"8 GB RAM, 256 GB inbuilt","8 GB RAM, 256 GB inbuilt"
+Zentor Q3 5G (8GB RAM + 128GB),"8 GB RAM, 128 GB inbuilt","8 GB RAM, 128 GB inbuilt"
+`
+	offers, err := ReadPhoneClusters(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clusters, shops []string
+	for _, o := range offers {
+		clusters, shops = append(clusters, o.Cluster), append(shops, o.Retailer)
+	}
+	want := []string{
+		"zentor q4 5g|8 GB RAM, 128 GB inbuilt|8 GB RAM, 128 GB inbuilt", // the base configuration, stated or not
+		"zentor q4 5g|8 GB RAM, 128 GB inbuilt|8 GB RAM, 128 GB inbuilt",
+		"zentor q4 5g|8 GB RAM, 256 GB inbuilt|8 GB RAM, 256 GB inbuilt",
+		"zentor q3 5g|8 GB RAM, 128 GB inbuilt|8 GB RAM, 128 GB inbuilt",
+	}
+	if diff := cmp.Diff(want, clusters); diff != "" {
+		t.Errorf("clusters mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"listing 1", "listing 2", "listing 3", "listing 4"}, shops); diff != "" {
+		t.Errorf("each listing is a shop of its own (-want +got):\n%s", diff)
+	}
+	if _, err := ReadPhoneClusters(strings.NewReader("model,ram,storage\n,\"8 GB RAM\",\n")); err == nil {
+		t.Error("a listing without a title was read")
+	}
+}
+
 func TestClassify(t *testing.T) {
 	cases, err := ReadClassify(open(t, "classify.csv"))
 	if err != nil {
@@ -210,6 +242,7 @@ func TestFormatErrors(t *testing.T) {
 		{"extract", func(s string) error { _, err := ReadExtract(strings.NewReader(s)); return err }, "memory_gb, storage_gb"},
 		{"classify", func(s string) error { _, err := ReadClassify(strings.NewReader(s)); return err }, "category (the expected category"},
 		{"phone specs", func(s string) error { _, err := ReadPhoneSpecs(strings.NewReader(s)); return err }, "model (the listing title), ram and storage"},
+		{"phone clusters", func(s string) error { _, err := ReadPhoneClusters(strings.NewReader(s)); return err }, "model (the listing title), ram and storage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -309,6 +342,7 @@ func TestAll(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{"pairs entity-matching/abt-buy/test.txt", "extract phone-specs/smartphones.csv memory_gb",
+		"clusters phone-specs/smartphones.csv (a listing per phone and configuration)",
 		"skipped entity-matching/walmart-amazon/test.txt", "clusters clustering/pricerunner-dev.csv (colours together)", "  Headphones"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("All output lacks %q:\n%s", want, out)
@@ -322,7 +356,7 @@ func TestAll(t *testing.T) {
 		Evaluations []Summary `json:"evaluations"`
 		Skipped     []string  `json:"skipped"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Evaluations) != 8 || len(obj.Skipped) != 4 {
+	if err := json.Unmarshal(buf.Bytes(), &obj); err != nil || len(obj.Evaluations) != 9 || len(obj.Skipped) != 4 {
 		t.Errorf("All JSON: %v, %+v", err, obj)
 	}
 	if err := All(filepath.Join(dir, "absent"), Output{W: &buf}); !errors.Is(err, ErrNoDatasets) {
