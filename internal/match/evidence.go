@@ -138,7 +138,12 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 	}
 	switch r {
 	case codesWithin:
-		if !af && !bf {
+		switch {
+		case af || bf:
+		case variantLetter(a, b.s, p, q) || variantLetter(b, a.s, q, p) || letterModel(a.s, b.s) || letterModel(b.s, a.s):
+			// "V60E" and "V60", "Z10R" and "Z10": two models of one line.
+			t.lineDiffer = true
+		default:
 			ev.line = true
 		}
 	case codesEqual:
@@ -193,6 +198,19 @@ func variantLetter(a code, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a.s, b)
 	return ok && len(suf) == 1 && lettersOnly(suf) && len(b) < minMarketCode && isDigitByte(b[len(b)-1]) &&
 		a.colours == 0 && colourLetters(suf) == 0 && p.colour == "" && q.colour == ""
+}
+
+// maxShortName is the longest model name that a letter glued on makes
+// another model whatever the letter spells.
+const maxShortName = 3
+
+// letterModel reports whether code a is b, a short model name ending in a
+// digit, with one letter glued on: makers name a line's models so ("Y19S"
+// beside "Y19", "Z10R" beside "Z10", "A52S" beside "A52"), and a name this
+// short leaves no room for a colour's letter, as a part number does.
+func letterModel(a, b string) bool {
+	suf, ok := strings.CutPrefix(a, b)
+	return ok && len(suf) == 1 && lettersOnly(suf) && len(b) <= maxShortName && isDigitByte(b[len(b)-1])
 }
 
 // maxSeriesDigits is the most digits of a number that a series' letters

@@ -195,9 +195,15 @@ func (m *Matcher) features(p, q *profile, ev codeEv, s float64) [featureCount]fl
 // sharedModelWord reports whether two titles give one word of letters and
 // digits that is no measure ("gh4", "t5i", "a2300"; not "16gb", "800w").
 func sharedModelWord(p, q *profile) bool {
+	return sharedWordOf(p, q, false)
+}
+
+// sharedWordOf is sharedModelWord, leaving out a mobile network's
+// generation ("5g") when names is set: it names no model.
+func sharedWordOf(p, q *profile, names bool) bool {
 	for _, w := range p.words[:p.nMain] {
 		if len(w) < 2 || !strings.ContainsAny(w, "0123456789") || lettersOnly(w) || digitCount(w) == len(w) ||
-			strings.Contains(w, ".") {
+			strings.Contains(w, ".") || names && networkGeneration(w) != "" {
 			continue
 		}
 		if _, _, unit := digitsUnit(w); unit {

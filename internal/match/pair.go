@@ -165,6 +165,11 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false), Split, seeSlots, p, q) {
 			return Decision{Reason: "model-line"}
 		}
+		// A short model name is a line's ("Vivo Y400" and "Y400 Pro");
+		// a part number names the variant itself.
+		if tr.check("variant", nameVariant(p, q, ev), Split, seeVariants, p, q) {
+			return Decision{Reason: "variant"}
+		}
 		tr.check("model-code", true, Merge, seeCodes, p, q)
 		return Decision{Same: true, Reason: "code", Score: 1}
 	}
@@ -194,12 +199,55 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	return Decision{Reason: "title", Score: s}
 }
 
+// nameVariant reports whether two listings share a short model name, not
+// a part number, and one title writes a variant word right after it ("Y400
+// Pro", "F115 Lite") that the other title does not write at all: a line's
+// model and its variant share the name. A word elsewhere in the title is
+// often the product's full name ("HD Pro Webcam C920"), which shops
+// shorten.
+func nameVariant(p, q *profile, ev codeEv) bool {
+	return ev.strong && !ev.part && ev.longest <= maxModelName &&
+		(variantAfter(p)&^written(q) != 0 || variantAfter(q)&^written(p) != 0)
+}
+
+// written returns the variant words a title writes: as words, or glued to
+// a code's last digit ("6282SE" for "6282 SE", "WWG120XL").
+func written(p *profile) uint16 {
+	v := p.mainVar
+	for _, c := range p.codes {
+		i := strings.LastIndexFunc(c.s, func(r rune) bool { return r >= '0' && r <= '9' })
+		if i >= 0 {
+			v |= variantWords[strings.ToLower(c.s[i+1:])]
+		}
+	}
+	return v
+}
+
+// variantAfter returns the variant words a title writes right after one of
+// its own model codes of up to maxModelName characters.
+func variantAfter(p *profile) uint16 {
+	var v uint16
+	for k := 0; k+1 < len(p.parts); k++ {
+		bit := variantWords[strings.ToLower(p.parts[k+1])]
+		if bit == 0 || p.mainVar&bit == 0 || len(p.parts[k]) > maxModelName {
+			continue
+		}
+		if slices.ContainsFunc(p.codes, func(c code) bool { return c.kind == codeStrong && !c.fit && c.s == p.parts[k] }) {
+			v |= bit
+		}
+	}
+	return v
+}
+
 // titleEvidence returns the reason title similarity s makes the pair the
 // same product, or "": alone above titleThreshold (unrelatedThreshold when
 // both name codes of their own and none agrees), or lower with the support
 // of a code.
 func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 	need := titleNeed(ev)
+	if modelsApart(p, q, ev) {
+		need = unrelatedThreshold
+	}
 	switch {
 	case tr.score("title", s >= need, Merge, s, need):
 		return "title"
@@ -276,7 +324,7 @@ func modelsApart(p, q *profile, ev codeEv) bool {
 			return false
 		}
 	}
-	return !sharedModelWord(p, q) && !sharedLetterCode(p, q) && !sharedModelNumber(p, q) && !sharedLens(p, q)
+	return !sharedWordOf(p, q, true) && !sharedLetterCode(p, q) && !sharedModelNumber(p, q) && !sharedLens(p, q)
 }
 
 // maxModelName is the longest code modelNames counts as a model's name; a
@@ -284,13 +332,19 @@ func modelsApart(p, q *profile, ev codeEv) bool {
 const maxModelName = 6
 
 // modelNames returns the short names a title gives its model: its own
-// model-line codes and codes of up to maxModelName characters, and the
-// numbers of its model-line words ("200" of "Honor 200").
+// model-line codes and codes of up to maxModelName characters, a letter and
+// a digit ("P4", "F7": too short for a code), and the numbers of its
+// model-line words ("200" of "Honor 200").
 func modelNames(p *profile) []string {
 	var out []string
 	for _, c := range p.codes {
-		if c.kind >= codeLine && !c.fit && !c.cpu && len(c.s) <= maxModelName {
+		if c.kind >= codeLine && !c.fit && !c.cpu && !c.field && len(c.s) <= maxModelName {
 			out = append(out, c.s)
+		}
+	}
+	for _, w := range p.words[:p.nMain] {
+		if len(w) == 2 && isLetterByte(w[0]) && isDigitByte(w[1]) {
+			out = append(out, strings.ToUpper(w))
 		}
 	}
 	for _, s := range p.slots {

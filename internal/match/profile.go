@@ -502,7 +502,12 @@ func (p *profile) readModelLine(cs []chunk) {
 				// lost between two numbers.
 				p.addSlot("#"+u, d, c.fit)
 			}
-			if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w)) && prevWord != "" && slotKey(prevWord) {
+			if g := networkGeneration(w); g != "" && !lineWord(prevWord) {
+				// "4G" and "5G" models of one phone ("Redmi 12 4G", "Y400
+				// Pro 5G"): a network, not a model line's number, unless a
+				// line's name comes before it ("iPod touch 4G").
+				p.addSlot("#net", g, c.fit)
+			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w)) && prevWord != "" && slotKey(prevWord) {
 				// A bare number: not a measure ("15 inch", "2 pack").
 				next := ""
 				switch {
@@ -646,6 +651,21 @@ func modelSuffixed(w string) bool {
 		return true
 	}
 	return false
+}
+
+// networkGeneration returns the digit of a mobile network generation a
+// word names ("4" of "4G", "5" of "5G"), or "".
+func networkGeneration(w string) string {
+	if len(w) == 2 && w[1] == 'g' && w[0] >= '2' && w[0] <= '5' {
+		return w[:1]
+	}
+	return ""
+}
+
+// lineWord reports whether w can name a model line whose generation a
+// number after it gives: a word of letters that is no variant word.
+func lineWord(w string) bool {
+	return w != "" && lettersOnly(w) && slotKey(w) && variantWords[w] == 0
 }
 
 // slotKey reports whether a word can carry a model-line number.

@@ -139,6 +139,10 @@ func chunks(folded string) []chunk {
 		case t.Kind == lexer.Symbol && clauseBreak(t.Sym):
 			c.flush()
 			c.brk = true
+		case t.Kind == lexer.Symbol && t.Sym == '+' && k+1 < len(toks) && !toks[k+1].Gap && toks[k+1].Kind != lexer.Symbol:
+			// "8GB RAM+128GB": two figures, not one code; "S23+" keeps
+			// its plus.
+			c.flush()
 		case t.Kind == lexer.Number && strings.IndexByte(folded[from:to], ',') >= 0:
 			comma := from + strings.IndexByte(folded[from:to], ',')
 			c.extend(from, comma)
@@ -337,7 +341,7 @@ func notVariant(cs []chunk, i int, w string) bool {
 		switch next {
 		case "hd", "uhd", "wide", "widescreen", "slim", "thin", "light", "lightweight", "fast", "bright",
 			"portable", "compact", "low", "high", "quiet", "long", "speed", "fine", "soft", "sharp", "clear",
-			"sensitive", "durable", "5", "7", "9":
+			"sensitive", "durable", "silent", "5", "7", "9":
 			return true
 		}
 		if prev == "core" || prev == "intel" {

@@ -1,0 +1,126 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// phone is a phone listing of a shop.
+func phone(retailer, brand, title string) Item {
+	return Item{Retailer: retailer, Brand: brand, Title: title, Category: "Phones"}
+}
+
+// TestComparePhoneSiblings covers a maker's phones of one line, named by
+// short model names, letters glued on, variant words and networks, that
+// share memory, storage and most title words, and the spellings of one
+// model that must still meet.
+func TestComparePhoneSiblings(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "short model names of a letter and a digit",
+			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor K3 5G (8GB RAM + 128GB)"),
+			wantReason: "title",
+		},
+		{
+			name:       "a short model name against a line's name and number",
+			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor Vanta 70 Turbo 5G (8GB RAM + 128GB)"),
+			wantReason: "title",
+		},
+		{
+			name:       "a network after a variant word is no model-line number",
+			a:          phone("A", "Zentor", "Zentor K4 Pro 5G (8GB RAM + 256GB)"),
+			b:          phone("B", "Zentor", "Zentor 15 Pro 5G (8GB RAM + 256GB)"),
+			wantReason: "title",
+		},
+		{
+			name:       "4G and 5G models of one phone",
+			a:          phone("A", "Zentor", "Zentor Vanta 12 4G (6GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor Vanta 12 5G (6GB RAM + 128GB)"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a generation after a line's name (a player's 4th and 5th)",
+			a:          phone("A", "Zentor", "Zentor Tune touch 4G 32GB"),
+			b:          phone("B", "Zentor", "Zentor Tune touch 5G 32GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "one model with and without its network",
+			a:        phone("A", "Zentor", "Zentor Vanta 12 5G 6GB 128GB"),
+			b:        phone("B", "Zentor", "Zentor Vanta 12 6GB 128GB"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a letter glued on a three-character model name",
+			a:          phone("A", "Zentor", "Zentor Y19s 5G (4GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor Y19 5G (4GB RAM + 128GB)"),
+			wantReason: "code",
+		},
+		{
+			name:       "a letter that could spell a colour, on a short model name",
+			a:          phone("A", "Zentor", "Zentor Moto K04s"),
+			b:          phone("B", "Zentor", "Zentor Moto K04"),
+			wantReason: "code",
+		},
+		{
+			name:       "one letter glued on a model name that a title gives as its own code",
+			a:          phone("A", "Zentor", "Zentor V60e (8GB RAM + 256GB)"),
+			b:          phone("B", "Zentor", "Zentor V60 5G (8GB RAM + 256GB)"),
+			wantReason: "code",
+		},
+		{
+			name:       "memory and storage written with a plus and no spaces are no code",
+			a:          phone("A", "Zentor", "Zentor T4x 5G (8GB RAM+128GB)"),
+			b:          phone("B", "Zentor", "Zentor Y29 5G (8GB RAM + 128GB)"),
+			wantReason: "title",
+		},
+		{
+			name:       "a variant word right after a shared model name",
+			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
+			b:          phone("B", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),
+			wantReason: "variant",
+		},
+		{
+			name:       "two variant words after one model name",
+			a:          phone("A", "Zentor", "Zentor F115 Pro"),
+			b:          phone("B", "Zentor", "Zentor F115 Lite"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a variant word glued on the model name in the other title",
+			a:        Item{Retailer: "A", Brand: "Zentor", Title: "Zentor Opal 6282 SE 2.6GHz 16MB processor"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor Opal 6282SE 2.6GHz 16MB L3 processor"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a variant word elsewhere in one title is the product's full name",
+			a:        Item{Retailer: "A", Brand: "Zentor", Title: "Zentor HD Pro Webcam C930"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor C930 Webcam 1080p USB"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "ultra silent is a feature, not a variant",
+			a:        Item{Retailer: "A", Brand: "Zentor", Title: "Zentor Vault 330R Ultra Silent Midi Tower Case"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor Vault Series 330R Silent Edition case"},
+			wantSame: true, wantReason: "code",
+		},
+	})
+}
+
+// TestGroupPhoneSiblings checks that grouping, which joins listings by a
+// shared code, keeps a variant apart from the model its name starts with.
+func TestGroupPhoneSiblings(t *testing.T) {
+	items := []Item{
+		phone("A", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),
+		phone("B", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
+		phone("C", "Zentor", "Zentor Y400 5G 8GB 256GB black"),
+		phone("D", "Zentor", "Zentor Y400 Pro 5G 256GB"),
+	}
+	want := [][]int{{0, 2}, {1, 3}}
+	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+}
