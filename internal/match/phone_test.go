@@ -107,6 +107,42 @@ func TestComparePhoneSiblings(t *testing.T) {
 			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor Vault Series 330R Silent Edition case"},
 			wantSame: true, wantReason: "code",
 		},
+		{
+			name:       "a line's name before one title's number only",
+			a:          phone("A", "Zentor", "Zentor Vanta Note 8 64GB"),
+			b:          phone("B", "Zentor", "Zentor Vanta 8 64GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a sub-line's letters before the number",
+			a:          phone("A", "Zentor", "Zentor Lumo CE 5 5G 256GB"),
+			b:          phone("B", "Zentor", "Zentor Lumo 5 5G 256GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "two lines' names before one number",
+			a:          phone("A", "Zentor", "Zentor Vanta Z Fold 7 512GB"),
+			b:          phone("B", "Zentor", "Zentor Vanta Z Flip 7 512GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a line's name in the singular and the plural",
+			a:        phone("A", "Zentor", "Zentor Vanta Series 6 64GB"),
+			b:        phone("B", "Zentor", "Zentor Vanta Serie 6 64GB"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a kind's name after the number",
+			a:        Item{Retailer: "A", Brand: "Zentor", Category: "Desktops", Title: "Zentor X2 340 Opal desktop 3.2GHz"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Category: "Desktops", Title: "Zentor Opal X2 340 desktop 3.2GHz"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a count of goods of no known category",
+			a:        Item{Retailer: "A", Brand: "Zentor", Title: "Zentor Moda 2 shelf wall furniture"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor Moda Collection 2 shelf wall furniture"},
+			wantSame: true, wantReason: "title",
+		},
 	})
 }
 

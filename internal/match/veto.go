@@ -88,6 +88,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 		return "variant"
 	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true), Split, seeSlots, p, q):
 		return "model-line"
+	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p), Split, seeSlots, p, q):
+		return "model-line"
 	case tr.check("fit", m.fitsDiffer(p, q), Split, seeFit, p, q):
 		return "fit"
 	}
@@ -208,6 +210,41 @@ func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 			continue
 		}
 		if !subset(a, b, k, key) && !subset(b, a, k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// linesDiffer reports whether p, a device of the category q is one of,
+// gives a model-line number under a line's name that q's title does not
+// write, while q gives the number under another name and no line's name
+// and number of p: "Redmi Note 8" and "Redmi 8", "Nord CE 5" and "Nord 5",
+// "Z Fold 7" and "Z Flip 7" are other lines' models of one number. Of
+// goods of no known category, a number is as often a count ("Moda 2 shelf
+// wall furniture", "Moda Collection 2 shelf").
+func linesDiffer(p, q *profile) bool {
+	if p.category == "" || p.category != q.category || p.acc || q.acc {
+		return false
+	}
+	// The place of a word in a title, in the singular: "Series 6" is
+	// "Serie 6".
+	place := func(words []string, w string) int {
+		return slices.IndexFunc(words, func(v string) bool { return singular(v) == singular(w) })
+	}
+	for _, s := range p.slots {
+		if !lineSlot(s) || slices.Contains(q.slots, s) || place(q.words, s.key) >= 0 {
+			continue
+		}
+		// q's name for the number, when p writes it, comes before p's
+		// ("Redmi" of "Redmi Note 8"); after it, it names the kind
+		// ("X2 340 Athlon" and "Athlon 340").
+		at := place(p.words, s.key)
+		other := slices.ContainsFunc(q.slots, func(t slot) bool {
+			return lineSlot(t) && t.num == s.num && place(p.words, t.key) < at
+		})
+		shared := slices.ContainsFunc(p.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(q.slots, t) })
+		if other && !shared {
 			return true
 		}
 	}
