@@ -212,7 +212,7 @@ func nameVariant(p, q *profile, ev codeEv) bool {
 
 // written returns the variant words a title writes: as words, or glued to
 // a code's last digit ("6282SE" for "6282 SE", "WWG120XL").
-func written(p *profile) uint16 {
+func written(p *profile) variants {
 	v := p.mainVar
 	for _, c := range p.codes {
 		i := strings.LastIndexFunc(c.s, func(r rune) bool { return r >= '0' && r <= '9' })
@@ -225,8 +225,8 @@ func written(p *profile) uint16 {
 
 // variantAfter returns the variant words a title writes right after one of
 // its own model codes of up to maxModelName characters.
-func variantAfter(p *profile) uint16 {
-	var v uint16
+func variantAfter(p *profile) variants {
+	var v variants
 	for k := 0; k+1 < len(p.parts); k++ {
 		bit := variantWords[strings.ToLower(p.parts[k+1])]
 		if bit == 0 || p.mainVar&bit == 0 || len(p.parts[k]) > maxModelName {

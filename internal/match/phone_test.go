@@ -26,7 +26,7 @@ func TestComparePhoneSiblings(t *testing.T) {
 		{
 			name:       "a short model name against a line's name and number",
 			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
-			b:          phone("B", "Zentor", "Zentor Vanta 70 Turbo 5G (8GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor Vanta 70 5G (8GB RAM + 128GB)"),
 			wantReason: "title",
 		},
 		{
@@ -142,6 +142,24 @@ func TestComparePhoneSiblings(t *testing.T) {
 			a:        Item{Retailer: "A", Brand: "Zentor", Title: "Zentor Moda 2 shelf wall furniture"},
 			b:        Item{Retailer: "B", Brand: "Zentor", Title: "Zentor Moda Collection 2 shelf wall furniture"},
 			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a variant word right after a model's name",
+			a:          phone("A", "Zentor", "Zentor Vanta G6 Play 32GB"),
+			b:          phone("B", "Zentor", "Zentor Vanta G6 32GB"),
+			wantReason: "variant",
+		},
+		{
+			name:       "a variant word after a model-line number",
+			a:          phone("A", "Zentor", "Zentor Vanta 60 Stylus 256GB"),
+			b:          phone("B", "Zentor", "Zentor Vanta 60 5G 256GB"),
+			wantReason: "variant",
+		},
+		{
+			name:       "a variant word after another",
+			a:          phone("A", "Zentor", "Zentor Vanta 10 Pro Fold"),
+			b:          phone("B", "Zentor", "Zentor Vanta 10 Pro"),
+			wantReason: "variant",
 		},
 	})
 }

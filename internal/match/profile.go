@@ -31,8 +31,8 @@ type profile struct {
 	stock     int      // words[stock:nMain] spell a stock number ending the title (see stockNumber), or stock is nMain
 	fitWords  []string // distinct words of the fit clause
 	slots     []slot   // fit-clause slots have keys starting with "@"
-	mainVar   uint16   // variant words of the main clause
-	fitVar    uint16   // variant words of the fit clause
+	mainVar   variants // variant words of the main clause
+	fitVar    variants // variant words of the fit clause
 	hasFit    bool
 	hasTitle  bool
 	config    configSet // configuration details the title states

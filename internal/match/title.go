@@ -314,12 +314,27 @@ func letterGeneration(w string) bool {
 	return false
 }
 
+// variants is a set of variant words, one bit each.
+type variants uint32
+
 // variantWords name a model's variant: "iPhone 15 Pro" and "iPhone 15 Pro
 // Max" are different products, and so are "Galaxy S23" and "Galaxy S23+".
-var variantWords = map[string]uint16{
+// The words from "play" on name a variant only right after a model's name
+// (see nameVariantWord).
+var variantWords = map[string]variants{
 	"pro": 1 << 0, "max": 1 << 1, "plus": 1 << 2, "mini": 1 << 3, "lite": 1 << 4, "ultra": 1 << 5,
 	"air": 1 << 6, "fe": 1 << 7, "se": 1 << 8, "neo": 1 << 9, "xl": 1 << 10, "slim": 1 << 11,
 	"xr": 1 << 12, "xs": 1 << 13, "edge": 1 << 14, "prime": 1 << 15,
+	"play": 1 << 16, "power": 1 << 17, "compact": 1 << 18, "active": 1 << 19, "stylus": 1 << 20,
+	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25,
+}
+
+// nameVariantWord reports whether w names a variant only right after a
+// model's name ("Moto G6 Play", "Edge 60 Stylus", "Xperia Z5 Compact"):
+// elsewhere it describes the product ("compact microwave", "power bank",
+// "plug and play").
+func nameVariantWord(w string) bool {
+	return variantWords[w] >= 1<<16
 }
 
 // notVariant reports whether a variant word at chunk i is a feature, not a
@@ -385,10 +400,37 @@ func notVariant(cs []chunk, i int, w string) bool {
 	case "xl":
 		// "Pixel 3 XL" and "Pixel 9 Pro XL" are models; "XL capacity" a
 		// feature.
-		model := func(w string) bool { return strings.ContainsAny(w, "0123456789") }
-		return !model(prev) && !(variantWords[prev] != 0 && model(prev2))
+		return !afterModelName(prev, prev2, false)
+	case "power":
+		switch next {
+		case "bank", "supply", "adapter", "adaptor", "cable", "cord", "lead", "station", "pack", "delivery", "strip",
+			"button", "saving", "tool", "tools", "brick", "unit", "kit":
+			return true
+		}
 	}
-	return false
+	return nameVariantWord(w) && !afterModelName(prev, prev2, true)
+}
+
+// maxShortModel is the longest model name after which nameVariantWord's
+// words name a variant: a part number's next word describes the product
+// ("R272WM compact microwave").
+const maxShortModel = 3
+
+// afterModelName reports whether a word follows a model's name: prev, or
+// prev2 before a variant word prev, is a number or a code of letters and
+// digits that is no measure nor a network ("G6 Play", "Pixel 9 Pro XL";
+// not "800W compact", "4G Max"); with short set, a whole number or code of
+// up to maxShortModel characters ("Edge 60 Stylus"; not "3.8 turbo").
+func afterModelName(prev, prev2 string, short bool) bool {
+	model := func(w string) bool {
+		if !strings.ContainsAny(w, "0123456789") || networkGeneration(w) != "" ||
+			short && (len(w) > maxShortModel || strings.Contains(w, ".")) {
+			return false
+		}
+		_, _, unit := digitsUnit(w)
+		return !unit
+	}
+	return model(prev) || variantWords[prev] != 0 && model(prev2)
 }
 
 // isStopWord reports whether w carries no weight in a title comparison.

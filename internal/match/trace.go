@@ -211,7 +211,7 @@ func editionNames(e edition) []string {
 }
 
 // variantNames names the variant words of a set, each after prefix.
-func variantNames(v uint16, prefix string) []string {
+func variantNames(v variants, prefix string) []string {
 	var out []string
 	for w, bit := range variantWords {
 		if v&bit != 0 {

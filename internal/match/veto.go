@@ -311,10 +311,27 @@ const maxRounding = 0.05
 // main clauses, and their fit clauses when both have one; when only one has
 // a fit clause, the variant words of the whole titles.
 func variantsDiffer(p, q *profile) bool {
+	// A word that names a variant only after a model's name (see
+	// nameVariantWord) agrees with the same word anywhere in the other
+	// title ("950 000 premier" and "950000 premier").
+	pm, qm := mentioned(p), mentioned(q)
+	pMain, pFit := p.mainVar|pm&(q.mainVar|q.fitVar), p.fitVar
+	qMain, qFit := q.mainVar|qm&(p.mainVar|p.fitVar), q.fitVar
 	if p.hasFit && q.hasFit {
-		return p.mainVar != q.mainVar || p.fitVar != q.fitVar
+		return pMain != qMain || pFit != qFit
 	}
-	return p.mainVar|p.fitVar != q.mainVar|q.fitVar
+	return pMain|pFit != qMain|qFit
+}
+
+// mentioned returns the words of nameVariantWord a title writes anywhere.
+func mentioned(p *profile) variants {
+	var v variants
+	for _, w := range p.words {
+		if nameVariantWord(w) {
+			v |= variantWords[w]
+		}
+	}
+	return v
 }
 
 // brandsAgree reports whether two listings' brands can be the same maker:
