@@ -333,8 +333,9 @@ const maxModelName = 6
 
 // modelNames returns the short names a title gives its model: its own
 // model-line codes and codes of up to maxModelName characters, a letter and
-// a digit ("P4", "F7": too short for a code), and the numbers of its
-// model-line words ("200" of "Honor 200").
+// a digit ("P4", "F7": too short for a code), a number and a letter after
+// the brand ("Realme 15x"), and the numbers of its model-line words ("200"
+// of "Honor 200").
 func modelNames(p *profile) []string {
 	var out []string
 	for _, c := range p.codes {
@@ -342,8 +343,8 @@ func modelNames(p *profile) []string {
 			out = append(out, c.s)
 		}
 	}
-	for _, w := range p.words[:p.nMain] {
-		if len(w) == 2 && isLetterByte(w[0]) && isDigitByte(w[1]) {
+	for k, w := range p.words[:p.nMain] {
+		if shortName(w) || k > 0 && p.words[k-1] == p.brand && numberName(w) {
 			out = append(out, strings.ToUpper(w))
 		}
 	}
@@ -353,6 +354,20 @@ func modelNames(p *profile) []string {
 		}
 	}
 	return out
+}
+
+// shortName reports whether a title word is a letter and a digit, a model's
+// name too short for a code ("P4", "M6", "G7").
+func shortName(w string) bool {
+	return len(w) == 2 && isLetterByte(w[0]) && isDigitByte(w[1])
+}
+
+// numberName reports whether a word is a number of up to three digits with
+// one letter after it, which names a model right after its brand ("Realme
+// 15x", "Canon 5D"): not a network ("5G") nor a resolution ("4K").
+func numberName(w string) bool {
+	d := leadingDigits(w)
+	return d >= 1 && d <= 3 && len(w) == d+1 && isLetterByte(w[d]) && w[d] != 'k' && networkGeneration(w) == ""
 }
 
 // titleNeed is the similarity title evidence needs alone: more when both

@@ -24,6 +24,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a number and a letter right after the brand name a model",
+			a:          phone("A", "Zentor", "Zentor 15x 5G (8GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
+			wantReason: "title",
+		},
+		{
 			name:       "a short model name against a line's name and number",
 			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
 			b:          phone("B", "Zentor", "Zentor Vanta 70 5G (8GB RAM + 128GB)"),
@@ -165,15 +171,21 @@ func TestComparePhoneSiblings(t *testing.T) {
 }
 
 // TestGroupPhoneSiblings checks that grouping, which joins listings by a
-// shared code, keeps a variant apart from the model its name starts with.
+// shared code, keeps a variant apart from the model its name starts with,
+// and that a short model name ("M6") lets shops' titles join on title
+// evidence.
 func TestGroupPhoneSiblings(t *testing.T) {
 	items := []Item{
 		phone("A", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),
 		phone("B", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
 		phone("C", "Zentor", "Zentor Y400 5G 8GB 256GB black"),
 		phone("D", "Zentor", "Zentor Y400 Pro 5G 256GB"),
+		phone("A", "Zentor", "zentor m6 pro 5g smartphone 6.67 inch sim free 12gb ram 256gb blue"),
+		phone("B", "Zentor", "zentor m6 pro 12 gb ram 256 gb unlocked 5g smartphone purple"),
 	}
-	want := [][]int{{0, 2}, {1, 3}}
+	items[4].Specs = map[string]float64{"memory_gb": 12, "storage_gb": 256}
+	items[5].Specs = map[string]float64{"memory_gb": 12, "storage_gb": 256}
+	want := [][]int{{0, 2}, {1, 3}, {4, 5}}
 	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
 		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
 	}

@@ -98,7 +98,7 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 
 // namesModel reports whether a title names a model: a model code, one
 // spelt in pieces ("K 2330": a few letters, then a number of three digits or
-// more) or a model-line number ("Pro 5", "Serie 6"). A title of category words alone
+// more), a model-line number ("Pro 5", "Serie 6") or a short name ("M6"). A title of category words alone
 // ("washing machine", "frost free fridge freezer") fits every model of its
 // kind, so in grouping, where one such title would meet every listing of its
 // kind, title evidence never joins it to another, unless another shop writes
@@ -114,7 +114,8 @@ func namesModel(p *profile) bool {
 			return true
 		}
 	}
-	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") })
+	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") }) ||
+		slices.ContainsFunc(p.words[:p.nMain], shortName)
 }
 
 // typesDiffer reports whether one listing is an accessory and the other a
