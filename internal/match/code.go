@@ -103,7 +103,8 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // codes but name no product, by how many digits follow them: "USB3",
 // "DDR5", "BT5", "IP68" (versions: up to two digits); "RTX4070", "RX7800XT"
 // (graphics: up to four digits and letters); "AX3000", "AC1200" (Wi-Fi
-// classes: three to five digits); "H264", "N4500" (up to four digits).
+// classes: three to five digits); "H264", "N4500" (up to four digits; of
+// "H" and "X", a codec's "26" and a digit: "H35", "X100" are models).
 var (
 	versionPrefixes = []string{
 		"USB", "HDMI", "LPDDR", "GDDR", "DDR", "PCIE", "WIFI", "BT", "CAT", "PS", "DECT", "IPX", "IP", "WIN",
@@ -143,7 +144,8 @@ func standardName(s string) bool {
 		}
 	}
 	for _, p := range encodePrefixes {
-		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && len(rest) <= 4 && digitCount(rest) == len(rest) {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && len(rest) <= 4 && digitCount(rest) == len(rest) &&
+			(p != "H" && p != "X" || len(rest) == 3 && strings.HasPrefix(rest, "26")) {
 			return true
 		}
 	}

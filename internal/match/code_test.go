@@ -32,6 +32,9 @@ func TestTitleCodes(t *testing.T) {
 		{"Gaming PC RTX 4070 RTX4070 GTX1660 i7-13700H Ryzen 7 7840HS", nil},
 		{"Cable USB3 DDR5 HDMI2 Cat6 Cat5e IP68 Wi-Fi 6E AX3000 802.11ax", nil},
 		{"Motherboard LGA1151 SKT1151 FCLGA2011 Socket2066", nil},
+		{"Camera recording H264 H.265 X265 video", nil},
+		// A letter and a number of other figures is a model's name.
+		{"Acme Vista X100 compact camera", []string{"X100"}},
 		// Processors in a device are components; sold on their own, their
 		// numbers are the listing's codes.
 		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},

@@ -30,6 +30,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a letter that also starts a codec's name and two digits",
+			a:          Item{Retailer: "A", Brand: "Zentor", Category: "Cameras", Title: "Zentor Ektra H35 half frame film camera"},
+			b:          Item{Retailer: "B", Brand: "Zentor", Category: "Cameras", Title: "Zentor Ektra H36 half frame film camera"},
+			wantReason: "code",
+		},
+		{
 			name:       "a short model name against a line's name and number",
 			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
 			b:          phone("B", "Zentor", "Zentor Vanta 70 5G (8GB RAM + 128GB)"),
