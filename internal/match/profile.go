@@ -226,6 +226,9 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.readModelLine(cs)
+	if !p.acc && p.category == tvs {
+		p.readScreenCode()
+	}
 	if !opt.sketch {
 		p.readProcessor(cs)
 	}
