@@ -409,6 +409,11 @@ func measureRun(s string) bool {
 		if end == d || !isSpecCode(s[:end]) && !unitWords[strings.ToLower(unit)] && (unit != "H" || n == 0) {
 			return false
 		}
+		// "P" and "K" are a resolution's ("1080P", "4K"), not any
+		// number's: "65P635K" is a model.
+		if unit == "K" && d > 1 || unit == "P" && !isSpecCode(s[:end]) {
+			return false
+		}
 		s, n = s[end:], n+1
 	}
 	return n >= 2

@@ -35,6 +35,8 @@ func TestTitleCodes(t *testing.T) {
 		{"Camera recording H264 H.265 X265 video", nil},
 		// A letter and a number of other figures is a model's name.
 		{"Acme Vista X100 compact camera", []string{"X100"}},
+		// A size glued to a model: no run of measures.
+		{"Acme 65P635K smart tv 4K 1080P", []string{"65P635K"}},
 		// Processors in a device are components; sold on their own, their
 		// numbers are the listing's codes.
 		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},
