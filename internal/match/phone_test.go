@@ -36,6 +36,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a number with an x after a line's name is a model, not a multiple",
+			a:          phone("A", "Zentor", "Zentor Vela Note 50X 5G (8GB RAM + 128GB)"),
+			b:          phone("B", "Zentor", "Zentor Vela Hot 50 5G (8GB RAM + 128GB)"),
+			wantReason: "title",
+		},
+		{
 			name:       "a short model name against a line's name and number",
 			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
 			b:          phone("B", "Zentor", "Zentor Vanta 70 5G (8GB RAM + 128GB)"),

@@ -510,7 +510,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				// Pro 5G"): a network, not a model line's number, unless a
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
-			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w)) && prevWord != "" && slotKey(prevWord) {
+			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w) || timesSuffixed(w, prevWord)) && prevWord != "" && slotKey(prevWord) {
 				// A bare number: not a measure ("15 inch", "2 pack").
 				next := ""
 				switch {
@@ -669,6 +669,23 @@ func networkGeneration(w string) string {
 // number after it gives: a word of letters that is no variant word.
 func lineWord(w string) bool {
 	return w != "" && lettersOnly(w) && slotKey(w) && variantWords[w] == 0
+}
+
+// timesSuffixed reports whether w, a number with an "x" after it, names a
+// model after the line's name before it ("Note 50X", "Realme 12x"), not a
+// multiple ("10x zoom", "optical 5x").
+func timesSuffixed(w, prev string) bool {
+	d := leadingDigits(w)
+	return d >= 1 && d <= 3 && len(w) == d+1 && w[d] == 'x' && lineWord(prev) && !multipleWord(prev)
+}
+
+// multipleWord reports whether a word comes before a multiple ("zoom 10x").
+func multipleWord(w string) bool {
+	switch w {
+	case "zoom", "optical", "digital", "magnification", "speed", "pack", "set":
+		return true
+	}
+	return false
 }
 
 // slotKey reports whether a word can carry a model-line number.
