@@ -235,6 +235,11 @@ func codeKeys(p *profile) []string {
 			out = append(out, codeKeyMark+c.s)
 		}
 	}
+	for _, k := range seriesKeys(p) {
+		if !slices.Contains(out, codeKeyMark+k) {
+			out = append(out, codeKeyMark+k)
+		}
+	}
 	for _, sl := range p.slots {
 		if k := codeKeyMark + sl.key + "=" + sl.num; lineSlot(sl) && !slices.Contains(out, k) {
 			out = append(out, k)
@@ -285,12 +290,12 @@ func (m *Matcher) rarest(words []string) []string {
 // are compared pair by pair (with title, on title evidence too); a group
 // that agrees with none of the others is left out, since it joins none of
 // them and says nothing of how they agree ("... lens engineered for
-// performance" beside six shops' "... lens"). Groups that all agree with
-// each other become one; otherwise the groups that agree with every other
-// become one, and a group that agrees with exactly one other, which agrees
-// with it alone, joins it. A group that agrees with two that refuse each
-// other is ambiguous and joins neither of them: a listing without a colour
-// that matches the black and the white phone.
+// performance" beside six shops' "... lens"). The rest fall apart into
+// components of groups that agree, judged each on its own (see
+// joinAgreeing): a code several sizes of a model share joins each size's
+// listings. A group that agrees with two that refuse each other is
+// ambiguous and joins neither of them: a listing without a colour that
+// matches the black and the white phone.
 func (g *groups) merge(items []int, title bool) {
 	var all []int
 	for _, i := range items {
@@ -323,19 +328,62 @@ func (g *groups) merge(items []int, title bool) {
 		return
 	}
 	ok := func(a, b int) bool { return agree[at[a]][at[b]] }
-	var degree [maxKeyGroups]int
-	complete := true
+	// Groups that agree fall apart into components that refuse each other
+	// (a model's sizes under its series' code); each is judged on its own.
+	var comp [maxKeyGroups]int
 	for a := range n {
-		for b := range n {
-			if a != b && ok(a, b) {
-				degree[a]++
+		comp[a] = -1
+	}
+	for a := range n {
+		if comp[a] >= 0 {
+			continue
+		}
+		comp[a] = a
+		stack := []int{a}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for y := range n {
+				if comp[y] < 0 && ok(x, y) {
+					comp[y] = a
+					stack = append(stack, y)
+				}
 			}
 		}
-		complete = complete && degree[a] == n-1
+	}
+	for c := range n {
+		var members []int
+		for a := range n {
+			if comp[a] == c {
+				members = append(members, a)
+			}
+		}
+		if len(members) >= 2 {
+			g.joinAgreeing(roots, members, ok, title)
+		}
+	}
+}
+
+// joinAgreeing joins the groups of one component of merge's agreement
+// (members index roots; ok says which agree). All agreeing, they become
+// one; otherwise the groups that agree with every other become one, and a
+// group that agrees with exactly one other, which agrees with it alone,
+// joins it.
+func (g *groups) joinAgreeing(roots, members []int, ok func(a, b int) bool, title bool) {
+	n := len(members)
+	degree := make([]int, n)
+	complete := true
+	for i, a := range members {
+		for _, b := range members {
+			if a != b && ok(a, b) {
+				degree[i]++
+			}
+		}
+		complete = complete && degree[i] == n-1
 	}
 	if complete {
-		for _, r := range roots[1:] {
-			g.joinRoots(roots[0], r, title)
+		for _, a := range members[1:] {
+			g.joinRoots(roots[members[0]], roots[a], title)
 		}
 		return
 	}
@@ -343,8 +391,8 @@ func (g *groups) merge(items []int, title bool) {
 	// others are: two listings of one shop that refuse each other leave
 	// the rest to join.
 	core := -1
-	for a := range n {
-		if degree[a] != n-1 {
+	for i, a := range members {
+		if degree[i] != n-1 {
 			continue
 		}
 		if core < 0 {
@@ -353,12 +401,12 @@ func (g *groups) merge(items []int, title bool) {
 		}
 		g.joinRoots(roots[core], roots[a], title)
 	}
-	for a := range n {
-		if degree[a] != 1 {
+	for i, a := range members {
+		if degree[i] != 1 {
 			continue
 		}
-		for b := a + 1; b < n; b++ {
-			if ok(a, b) && degree[b] == 1 {
+		for j := i + 1; j < n; j++ {
+			if b := members[j]; ok(a, b) && degree[j] == 1 {
 				g.joinRoots(roots[a], roots[b], title)
 			}
 		}

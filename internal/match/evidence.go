@@ -58,6 +58,11 @@ func codeEvidence(p, q *profile) codeEv {
 		ev.longest = 0
 		t.differ = true
 	}
+	// A television's series both name, one in a code with its size.
+	if n := max(sharedSeries(p, q), sharedSeries(q, p)); n > 0 && !ev.strong {
+		ev.strong = true
+		ev.longest = n
+	}
 	ev.desc = describedCode(p, q) || describedCode(q, p)
 	// One code the same: another of one listing that reads as a colour
 	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.

@@ -206,8 +206,15 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 // often the product's full name ("HD Pro Webcam C920"), which shops
 // shorten.
 func nameVariant(p, q *profile, ev codeEv) bool {
-	return ev.strong && !ev.part && ev.longest <= maxModelName &&
+	return ev.strong && !ev.part && ev.longest <= maxModelName && !hasPartNumber(p) && !hasPartNumber(q) &&
 		(variantAfter(p)&^written(q) != 0 || variantAfter(q)&^written(p) != 0)
+}
+
+// hasPartNumber reports whether a title gives a code of its own longer than
+// a model's name: a part number, which names the variant itself
+// ("QE85QN90DATXXU" beside "QN90D Neo").
+func hasPartNumber(p *profile) bool {
+	return slices.ContainsFunc(p.codes, func(c code) bool { return c.kind == codeStrong && !c.fit && len(c.s) > maxModelName })
 }
 
 // written returns the variant words a title writes: as words, or glued to

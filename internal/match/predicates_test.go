@@ -98,6 +98,7 @@ func TestVariantsDiffer(t *testing.T) {
 		{"Pro and the plain model", Item{Title: "Apple iPhone 15 Pro"}, Item{Title: "Apple iPhone 15"}, true},
 		{"Pro twice", Item{Title: "Apple iPhone 15 Pro 256GB"}, Item{Title: "iPhone 15 Pro (256 GB) - Black"}, false},
 		{"Ultra HD is no variant", Item{Title: "Samsung 55\" Ultra HD TV"}, Item{Title: "Samsung 55\" TV"}, false},
+		{"Neo QLED is a kind of screen", Item{Title: "Zentor QN90D Neo QLED 65 inch"}, Item{Title: "Zentor QN90D QLED 65 inch"}, false},
 		{"Play after a model's name", Item{Title: "Zentor Vanta G6 Play 32GB"}, Item{Title: "Zentor Vanta G6 32GB"}, true},
 		{"plug and play is no variant", Item{Title: "Zentor Q20 webcam plug and play"}, Item{Title: "Zentor Q20 webcam"}, false},
 		{"a power bank is no variant", Item{Title: "Zentor 737 Power Bank 24000mAh"}, Item{Title: "Zentor 737 24000mAh portable charger"}, false},

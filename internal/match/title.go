@@ -383,6 +383,8 @@ func notVariant(cs []chunk, i int, w string) bool {
 		if w == "max" && prev != "" && isDigitByte(prev[0]) {
 			return true // "65-in. max"
 		}
+	case "neo":
+		return next == "qled" // "Neo QLED" is a kind of screen
 	case "air":
 		switch next {
 		case "fryer", "purifier", "conditioner", "pump", "filter", "flow", "cooler", "cooled", "vent":

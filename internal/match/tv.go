@@ -1,5 +1,10 @@
 package match
 
+import (
+	"strings"
+	"unicode"
+)
+
 // tvs is the catalog's category of televisions, whose model codes give
 // their screen size.
 const tvs = "TVs"
@@ -9,6 +14,10 @@ const (
 	minScreenCode = 19
 	maxScreenCode = 99
 )
+
+// minSeriesCode is the shortest model series a television's code is matched
+// by ("A6K" of "55A6KTUK").
+const minSeriesCode = 3
 
 // readScreenCode reads the screen size a television's own model code
 // gives: its letters, the size in two digits, then a letter ("OLED55C46LA",
@@ -20,26 +29,88 @@ func (p *profile) readScreenCode() {
 		if c.kind != codeStrong || c.fit {
 			continue
 		}
-		if size := screenOfCode(c.s); size != "" {
+		if size, _ := screenOfCode(c.s); size != "" {
 			p.addSlot("#in", size, false)
 		}
 	}
 }
 
-// screenOfCode returns the screen size a television's model code gives, or
-// "": up to four letters, two digits of a size between minScreenCode and
-// maxScreenCode, then a letter.
-func screenOfCode(s string) string {
+// screenOfCode returns the screen size a television's model code gives and
+// the model series after it, or "": up to four letters, two digits of a
+// size between minScreenCode and maxScreenCode, then the series, a letter
+// first and a digit in it ("UE55MU6100": 55 and "MU6100").
+func screenOfCode(s string) (size, series string) {
 	i := 0
 	for i < len(s) && i < 5 && isASCIILetter(s[i]) {
 		i++
 	}
 	if i > 4 || i+3 > len(s) || !isDigitByte(s[i]) || !isDigitByte(s[i+1]) || !isASCIILetter(s[i+2]) {
-		return ""
+		return "", ""
 	}
-	size := int(s[i]-'0')*10 + int(s[i+1]-'0')
-	if size < minScreenCode || size > maxScreenCode {
-		return ""
+	n := int(s[i]-'0')*10 + int(s[i+1]-'0')
+	if n < minScreenCode || n > maxScreenCode || !strings.ContainsFunc(s[i+2:], unicode.IsDigit) {
+		return "", "" // "Q80C", "X85L": a series, its number no size
 	}
-	return s[i : i+2]
+	return s[i : i+2], s[i+2:]
+}
+
+// isTV reports whether a listing is a television, not an accessory of one.
+func isTV(p *profile) bool {
+	return p.category == tvs && !p.acc
+}
+
+// sharedSeries returns the length of the model series that a television's
+// code of p gives and q names as its own code, the region's letters after
+// it left out ("MU6100" of "UE55MU6100", "DU7100" of "UE85DU7100KXXU", "Q80C"
+// of "QE65Q80CATXXU"), or 0: shops name a set by its series and its size.
+// The sizes are compared as measures (see readScreenCode).
+func sharedSeries(p, q *profile) int {
+	if !isTV(p) || !isTV(q) {
+		return 0
+	}
+	for _, a := range p.codes {
+		if a.kind != codeStrong || a.fit {
+			continue
+		}
+		_, series := screenOfCode(a.s)
+		if series == "" {
+			continue
+		}
+		for _, b := range q.codes {
+			if b.kind < codeLine || b.fit || len(b.s) < minSeriesCode {
+				continue
+			}
+			if size, _ := screenOfCode(b.s); size != "" {
+				continue
+			}
+			if rest, ok := strings.CutPrefix(series, b.s); ok && lettersOnly(rest) {
+				return len(b.s)
+			}
+		}
+	}
+	return 0
+}
+
+// seriesKeys returns the model series a television meets others by in
+// its title block: of a code that gives a size, the series after it, and
+// of its other codes the code itself, each without the letters after its
+// last digit ("MU6100", "Q80").
+func seriesKeys(p *profile) []string {
+	if !isTV(p) {
+		return nil
+	}
+	var out []string
+	for _, c := range p.codes {
+		if c.kind < codeLine || c.fit {
+			continue
+		}
+		s := c.s
+		if _, series := screenOfCode(s); series != "" {
+			s = series
+		}
+		if k := stem(s); len(k) >= minSeriesCode && strings.ContainsFunc(k, func(r rune) bool { return r >= 'A' && r <= 'Z' }) {
+			out = append(out, "tv:"+k)
+		}
+	}
+	return out
 }

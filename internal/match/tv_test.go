@@ -1,6 +1,10 @@
 package match
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestScreenOfCode(t *testing.T) {
 	tests := []struct{ code, want string }{
@@ -14,10 +18,12 @@ func TestScreenOfCode(t *testing.T) {
 		{"ZXQWE55C", ""}, // five letters first
 		{"55", ""},       // no letter after
 		{"OLED5C", ""},   // one digit
-		{"PX19C", "19"},  // the smallest size
+		{"PX19C2", "19"}, // the smallest size
+		{"Q80C", ""},     // a series: no digit after its number
+		{"X85L", ""},
 	}
 	for _, tt := range tests {
-		if got := screenOfCode(tt.code); got != tt.want {
+		if got, _ := screenOfCode(tt.code); got != tt.want {
 			t.Errorf("screenOfCode(%q) = %q, want %q", tt.code, got, tt.want)
 		}
 	}
@@ -49,4 +55,69 @@ func TestCompareTelevisionSizes(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 	})
+}
+
+// TestCompareTelevisionSeries checks that a television's code, its size and
+// series written together, meets a title that names the series and states
+// the size, and no other series or size.
+func TestCompareTelevisionSeries(t *testing.T) {
+	tv := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
+	}
+	runCompare(t, []compareCase{
+		{
+			name:     "the series and the size written apart",
+			a:        tv("A", "zentor ze55mu6100 55 4k ultra hd smart tv"),
+			b:        tv("B", "zentor mu6100 55 inch 4k tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "the series with its year letter, the region's letters left out",
+			a:        tv("A", "zentor zq65q80catxxu 65 smart 4k tv"),
+			b:        tv("B", "zentor q80c qled 65 inch 4k uhd smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "the series of another year",
+			a:          tv("A", "zentor zq65q80catxxu 65 smart 4k tv"),
+			b:          tv("B", "zentor q80b qled 65 inch 4k uhd smart tv"),
+			wantReason: "title",
+		},
+		{
+			name:     "a variant word after the series, beside the part number",
+			a:        tv("A", "zentor zq85qn90datxxu 85 smart 4k tv"),
+			b:        tv("B", "zentor qn90d neo qled 85 inch 4k tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "the series in another size",
+			a:          tv("A", "zentor ze55mu6100 55 4k ultra hd smart tv"),
+			b:          tv("B", "zentor mu6100 49 inch 4k tv"),
+			wantReason: "model-line",
+		},
+	})
+}
+
+// TestGroupTelevisionSizes checks that listings a series' code joins, of
+// several sizes, become one product per size: the sizes refuse each other,
+// the listings of one size agree.
+func TestGroupTelevisionSizes(t *testing.T) {
+	tv := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
+	}
+	items := []Item{
+		tv("A", "zentor zq85qn90datxxu 85 smart 4k ultra hd tv"),
+		tv("B", "zentor qn90d neo qled 85 4k uhd smart tv zq85qn90datxxu"),
+		tv("C", "zentor qn90d neo qled 85 inch 4k tv"),
+		tv("A", "zentor zq75qn90datxxu 75 smart 4k ultra hd tv"),
+		tv("B", "zentor qn90d neo qled 75 4k uhd smart tv zq75qn90datxxu"),
+		tv("C", "zentor qn90d neo qled 75 inch 4k tv"),
+		tv("D", "zentor qn90d neo qled 75 inch 4k uhd smart tv"),
+		tv("A", "zentor zq65qn90datxxu 65 smart 4k ultra hd tv"),
+		tv("C", "zentor qn90d neo qled 65 inch 4k tv"),
+	}
+	want := [][]int{{0, 1, 2}, {3, 4, 5, 6}, {7, 8}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
 }
