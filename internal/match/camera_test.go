@@ -10,6 +10,12 @@ import (
 func TestCompareCameras(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "a line's letter after the brand is no generation",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x m5 mirrorless camera with xc 15 45mm lens silver"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x s20 mirrorless camera with xc 15 45mm lens"},
+			wantReason: "title",
+		},
+		{
 			name:       "zoom lenses with one long end and one aperture",
 			a:          Item{Brand: "Acme", Title: "Acme 75-300mm f/4-5.6 III Zoom Lens"},
 			b:          Item{Brand: "Acme", Title: "Acme AF 70-300mm F4-5.6L IS Zoom Lens"},

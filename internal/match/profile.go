@@ -531,8 +531,11 @@ func (p *profile) readModelLine(cs []chunk) {
 					p.addSlot(prevWord, w, c.fit)
 				}
 			}
-			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) {
-				p.addSlot(prevWord, w, c.fit) // "iPhone X", "iPhone XS": a generation in letters
+			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) &&
+				prevWord != p.brand {
+				// "iPhone X", "iPhone XS": a generation in letters; after
+				// the brand, a line's letter ("Fujifilm X-S20").
+				p.addSlot(prevWord, w, c.fit)
 			}
 			if size := paperSize(w); size != "" {
 				p.addSlot("#paper", size, c.fit) // "A4" and "A3" photo paper
