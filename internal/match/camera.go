@@ -333,3 +333,13 @@ func kitName(cs []chunk) string {
 	}
 	return ""
 }
+
+// lensMotor returns the focus motor a word names on a lens ("usm", "stm"),
+// or "": a maker sells one focal range with either, as two lenses.
+func lensMotor(w string) string {
+	switch w {
+	case "usm", "stm":
+		return w
+	}
+	return ""
+}

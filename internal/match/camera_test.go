@@ -10,6 +10,18 @@ import (
 func TestCompareCameras(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "one range with two focus motors",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4L IS USM lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4-7.1 IS STM lens"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "one focus motor, stated once",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4-7.1 IS STM lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4-7.1 IS lens"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a line's letter after the brand is no generation",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x m5 mirrorless camera with xc 15 45mm lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x s20 mirrorless camera with xc 15 45mm lens"},

@@ -537,6 +537,9 @@ func (p *profile) readModelLine(cs []chunk) {
 				// the brand, a line's letter ("Fujifilm X-S20").
 				p.addSlot(prevWord, w, c.fit)
 			}
+			if m := lensMotor(w); m != "" {
+				p.addSlot("#motor", m, c.fit) // "IS USM" and "IS STM": two lenses of one range
+			}
 			if size := paperSize(w); size != "" {
 				p.addSlot("#paper", size, c.fit) // "A4" and "A3" photo paper
 			}
