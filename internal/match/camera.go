@@ -302,10 +302,11 @@ func lensAfterWith(cs []chunk) bool {
 	return false
 }
 
-// kitName returns the name a title gives the kit, combo or bundle a camera
-// is sold in: the word before "kit", "combo" or "bundle" in its main clause
-// ("creator" of "Content Creator Kit", "adventure" of "Adventure Combo"),
-// or "" when it names none. Two listings of one device in kits of other
+// kitName returns the name a title gives the kit, combo, bundle, edition or
+// package a camera is sold in: the word before "kit", "combo", "bundle",
+// "edition" or "package" in its main clause ("creator" of "Content Creator
+// Kit", "adventure" of "Adventure Combo"), or "standard" ending it, or ""
+// when it names none. Two listings of one device in kits of other
 // names, or one in a kit and one of the body alone, are other products
 // (see editionsDiffer). A kit named by
 // its lens or as the camera itself ("18-55mm lens kit", "digital camera
@@ -316,8 +317,11 @@ func kitName(cs []chunk) string {
 		if c.fit {
 			break
 		}
+		if c.text == "standard" && standardLast(cs[i+1:]) {
+			return c.text // "action camera standard": the kit of least
+		}
 		switch c.text {
-		case "kit", "combo", "bundle":
+		case "kit", "combo", "bundle", "edition", "package":
 		default:
 			continue
 		}
@@ -332,6 +336,21 @@ func kitName(cs []chunk) string {
 		return name
 	}
 	return ""
+}
+
+// standardLast reports whether the chunks after "standard" end the main
+// clause with colour words at most: the standard package, not a "standard
+// zoom lens".
+func standardLast(rest []chunk) bool {
+	for _, c := range rest {
+		if c.fit {
+			return true
+		}
+		if colourWords[c.text] == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // lensMotor returns the focus motor a word names on a lens ("usm", "stm"),

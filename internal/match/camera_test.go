@@ -150,6 +150,24 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "the standard package against an edition of another name",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 13 black action camera standard"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 13 black action camera creator edition"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a standard zoom is no package",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vistar 24-70mm f/4 standard zoom lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vistar 24-70mm f/4 lens"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "one edition's name, on a body-worn camera",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme VCC-005 HD body camera special edition"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme VCC-005 HD body camera special edition"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a camera's creator kit against its body alone",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos r50 mirrorless camera content creator kit white"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos r50 mirrorless camera body only white"},

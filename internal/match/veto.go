@@ -29,7 +29,7 @@ func editionsDiffer(p, q *profile, ev codeEv) bool {
 	// against the body alone; a kit one title names and the other leaves
 	// unsaid may be the product itself ("keyboard and mouse combo").
 	kit := p.kit != "" && q.kit != "" && p.kit != q.kit ||
-		p.kit != "" && q.edition&edBody != 0 || q.kit != "" && p.edition&edBody != 0
+		p.kit != "" && q.kit == "" && q.edition&edBody != 0 || q.kit != "" && p.kit == "" && p.edition&edBody != 0
 	if ev.strong && (ev.part || ev.longest >= 7) {
 		d &= edThirdParty | edPack
 		kit = false
