@@ -495,6 +495,8 @@ func TestFirstTitleWord(t *testing.T) {
 		{"S1151 Core i7-6700K Processor", ""},
 		{`"Acme Pro Backpack 30"@en`, "Acme"},
 		{`" Acme EF 70-200mm Lens "@en`, "Acme"},
+		{"sim free zentor blade a7 32gb", "zentor"}, // a shop's prefix; lower case as written
+		{"mob/zentor blade a7 32gb", "zentor"},
 	}
 	for _, tt := range tests {
 		if got := firstTitleWord(tt.title); got != tt.want {

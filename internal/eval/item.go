@@ -101,7 +101,8 @@ func titleWords(title string) []string {
 func firstTitleWord(title string) string {
 	for _, w := range titleWords(title) {
 		switch strings.ToLower(w) {
-		case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand":
+		case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
+			"sim", "free", "unlocked", "mob", "refurbished", "renewed": // a shop's prefix: "sim free", "mob/"
 			continue
 		}
 		if strings.ContainsAny(w, "0123456789") {
