@@ -112,6 +112,10 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 		p.addSlot("#in", w, c.fit)
 	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
 		p.addSlot("#"+measureUnit(next), w, c.fit)
+	case len(ws) == 1 && !prevNum && screenSize(p, w) && !unitWords[next] && next != "x":
+		// A television's size written without its inch mark, as
+		// price-comparison sites give it ("55a6ktuk 55 smart 4k tv").
+		p.addSlot("#in", w, c.fit)
 	}
 }
 

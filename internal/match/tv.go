@@ -114,3 +114,13 @@ func seriesKeys(p *profile) []string {
 	}
 	return out
 }
+
+// screenSize reports whether a whole number alone in a television's title
+// is its screen size: two digits between minScreenCode and maxScreenCode.
+func screenSize(p *profile, w string) bool {
+	if !isTV(p) || len(w) != 2 || !isDigitByte(w[0]) || !isDigitByte(w[1]) {
+		return false
+	}
+	n := int(w[0]-'0')*10 + int(w[1]-'0')
+	return n >= minScreenCode && n <= maxScreenCode
+}

@@ -90,6 +90,18 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "the series in another size, written without its inch mark",
+			a:          tv("A", "zentor ze65mu6100 65 4k ultra hd smart tv"),
+			b:          tv("B", "zentor mu6100 55 crystal uhd 4k smart tv"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a bare number of the same size",
+			a:        tv("A", "zentor ze55mu6100 4k ultra hd smart tv"),
+			b:        tv("B", "zentor mu6100 55 crystal uhd 4k smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "the series in another size",
 			a:          tv("A", "zentor ze55mu6100 55 4k ultra hd smart tv"),
 			b:          tv("B", "zentor mu6100 49 inch 4k tv"),
