@@ -544,8 +544,9 @@ func relate(a, b string) codeRelation {
 		// ("SM-S921B" and "SM-S921BZKDEUB": colour and region).
 		tail := len(post) <= 3 || len(post) <= 6 && len(a) >= 7 && pre == ""
 		// A series name in front: three letters or more, two before a
-		// long code ("MB-MC512KAEU").
-		front := pre == "" || digitCount(a) >= 2 && (len(pre) >= 3 || len(a) >= 8)
+		// long code ("MB-MC512KAEU") or before a code of letters and two
+		// digits or more ("DC-TZ90", "KD-55X85L").
+		front := pre == "" || digitCount(a) >= 2 && (len(pre) >= 3 || len(a) >= 8 || len(pre) == 2 && digitCount(a) < len(a))
 		if tail && front && lettersOnly(pre) && lettersOnly(post) && !packSuffix(post) {
 			return codesEqual
 		}

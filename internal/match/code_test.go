@@ -68,9 +68,11 @@ func TestRelate(t *testing.T) {
 		want codeRelation
 	}{
 		{"WH1000XM5", "WH1000XM5", codesEqual},
-		{"DHTS217", "DHTS217B", codesEqual},       // a colour letter
-		{"5666C002", "5666C002AA", codesEqual},    // a region
-		{"P950", "COOLPIXP950BK", codesEqual},     // a series name in front
+		{"DHTS217", "DHTS217B", codesEqual},    // a colour letter
+		{"5666C002", "5666C002AA", codesEqual}, // a region
+		{"P950", "COOLPIXP950BK", codesEqual},  // a series name in front
+		{"TZ90", "DCTZ90", codesEqual},         // a series' two letters in front
+		{"55X85L", "KD55X85L", codesEqual},
 		{"TLPA7017", "TLPA7017KIT", codesVariant}, // a kit is another product
 		{"SRSXB100P", "SRSXB100W", codesVariant},  // colours
 		{"BX750MI", "BX950MI", codesDiffer},       // another model
