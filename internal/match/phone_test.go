@@ -12,9 +12,8 @@ func phone(retailer, brand, title string) Item {
 }
 
 // TestComparePhoneSiblings covers a maker's phones of one line, named by
-// short model names, letters glued on, variant words and networks, that
-// share memory, storage and most title words, and the spellings of one
-// model that must still meet.
+// short model names, letters glued on and networks, that share memory,
+// storage and most title words.
 func TestComparePhoneSiblings(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
@@ -95,6 +94,14 @@ func TestComparePhoneSiblings(t *testing.T) {
 			b:          phone("B", "Zentor", "Zentor Y29 5G (8GB RAM + 128GB)"),
 			wantReason: "title",
 		},
+	})
+}
+
+// TestComparePhoneVariants covers the words that make a line's model
+// another: a variant word after its name, a line's name before its number,
+// and the spellings of one model that must still meet.
+func TestComparePhoneVariants(t *testing.T) {
+	runCompare(t, []compareCase{
 		{
 			name:       "a variant word right after a shared model name",
 			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),

@@ -29,12 +29,14 @@ func TestScreenOfCode(t *testing.T) {
 	}
 }
 
+// tv is a television listing of a shop.
+func tv(retailer, title string) Item {
+	return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
+}
+
 // TestCompareTelevisionSizes checks that a television's model code and a
 // title's stated size agree, or keep two sizes of one model apart.
 func TestCompareTelevisionSizes(t *testing.T) {
-	tv := func(retailer, title string) Item {
-		return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
-	}
 	runCompare(t, []compareCase{
 		{
 			name:       "the code's size against another size stated",
@@ -61,9 +63,6 @@ func TestCompareTelevisionSizes(t *testing.T) {
 // series written together, meets a title that names the series and states
 // the size, and no other series or size.
 func TestCompareTelevisionSeries(t *testing.T) {
-	tv := func(retailer, title string) Item {
-		return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
-	}
 	runCompare(t, []compareCase{
 		{
 			name:     "the series and the size written apart",
@@ -114,9 +113,6 @@ func TestCompareTelevisionSeries(t *testing.T) {
 // several sizes, become one product per size: the sizes refuse each other,
 // the listings of one size agree.
 func TestGroupTelevisionSizes(t *testing.T) {
-	tv := func(retailer, title string) Item {
-		return Item{Retailer: retailer, Brand: "Zentor", Category: "TVs", Title: title}
-	}
 	items := []Item{
 		tv("A", "zentor zq85qn90datxxu 85 smart 4k ultra hd tv"),
 		tv("B", "zentor qn90d neo qled 85 4k uhd smart tv zq85qn90datxxu"),
