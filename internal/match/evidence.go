@@ -206,7 +206,8 @@ func variantLetter(a code, b string, p, q *profile) bool {
 }
 
 // maxShortName is the longest model name that a letter glued on makes
-// another model whatever the letter spells.
+// another model whatever the letter spells, and after which a word such as
+// "Play" or "Compact" names a variant (see afterModelName).
 const maxShortName = 3
 
 // letterModel reports whether code a is b, a short model name ending in a

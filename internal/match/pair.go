@@ -222,9 +222,8 @@ func hasPartNumber(p *profile) bool {
 func written(p *profile) variants {
 	v := p.mainVar
 	for _, c := range p.codes {
-		i := strings.LastIndexFunc(c.s, func(r rune) bool { return r >= '0' && r <= '9' })
-		if i >= 0 {
-			v |= variantWords[strings.ToLower(c.s[i+1:])]
+		if st := stem(c.s); st != "" {
+			v |= variantWords[strings.ToLower(c.s[len(st):])]
 		}
 	}
 	return v
@@ -248,8 +247,8 @@ func variantAfter(p *profile) variants {
 
 // titleEvidence returns the reason title similarity s makes the pair the
 // same product, or "": alone above titleThreshold (unrelatedThreshold when
-// both name codes of their own and none agrees), or lower with the support
-// of a code.
+// both name codes of their own and none agrees, or short model names that
+// share nothing), or lower with the support of a code.
 func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 	need := titleNeed(ev)
 	if modelsApart(p, q, ev) {

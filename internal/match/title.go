@@ -329,12 +329,16 @@ var variantWords = map[string]variants{
 	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25,
 }
 
+// firstNameVariant is the bit of the first variant word that names a
+// variant only right after a model's name.
+const firstNameVariant variants = 1 << 16
+
 // nameVariantWord reports whether w names a variant only right after a
 // model's name ("Moto G6 Play", "Edge 60 Stylus", "Xperia Z5 Compact"):
 // elsewhere it describes the product ("compact microwave", "power bank",
 // "plug and play").
 func nameVariantWord(w string) bool {
-	return variantWords[w] >= 1<<16
+	return variantWords[w] >= firstNameVariant
 }
 
 // notVariant reports whether a variant word at chunk i is a feature, not a
@@ -413,20 +417,16 @@ func notVariant(cs []chunk, i int, w string) bool {
 	return nameVariantWord(w) && !afterModelName(prev, prev2, true)
 }
 
-// maxShortModel is the longest model name after which nameVariantWord's
-// words name a variant: a part number's next word describes the product
-// ("R272WM compact microwave").
-const maxShortModel = 3
-
 // afterModelName reports whether a word follows a model's name: prev, or
 // prev2 before a variant word prev, is a number or a code of letters and
 // digits that is no measure nor a network ("G6 Play", "Pixel 9 Pro XL";
 // not "800W compact", "4G Max"); with short set, a whole number or code of
-// up to maxShortModel characters ("Edge 60 Stylus"; not "3.8 turbo").
+// up to maxShortName characters ("Edge 60 Stylus"; not "3.8 turbo", nor
+// "R272WM compact microwave": a part number's next word describes it).
 func afterModelName(prev, prev2 string, short bool) bool {
 	model := func(w string) bool {
 		if !strings.ContainsAny(w, "0123456789") || networkGeneration(w) != "" ||
-			short && (len(w) > maxShortModel || strings.Contains(w, ".")) {
+			short && (len(w) > maxShortName || strings.Contains(w, ".")) {
 			return false
 		}
 		_, _, unit := digitsUnit(w)

@@ -233,8 +233,11 @@ func linesDiffer(p, q *profile) bool {
 	place := func(words []string, w string) int {
 		return slices.IndexFunc(words, func(v string) bool { return singular(v) == singular(w) })
 	}
+	if slices.ContainsFunc(p.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(q.slots, t) }) {
+		return false // a line's name and number both give
+	}
 	for _, s := range p.slots {
-		if !lineSlot(s) || slices.Contains(q.slots, s) || place(q.words, s.key) >= 0 {
+		if !lineSlot(s) || place(q.words, s.key) >= 0 {
 			continue
 		}
 		// q's name for the number, when p writes it, comes before p's
@@ -244,8 +247,7 @@ func linesDiffer(p, q *profile) bool {
 		other := slices.ContainsFunc(q.slots, func(t slot) bool {
 			return lineSlot(t) && t.num == s.num && place(p.words, t.key) < at
 		})
-		shared := slices.ContainsFunc(p.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(q.slots, t) })
-		if other && !shared {
+		if other {
 			return true
 		}
 	}
