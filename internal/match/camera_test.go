@@ -7,8 +7,23 @@ import (
 
 // TestCompareCameras covers lenses named by their focal range and
 // aperture, and camera generations written apart or glued on.
-func TestCompareCameras(t *testing.T) {
-	tests := []compareCase{
+// TestCompareCameraNames covers the words that name a camera or a lens
+// apart from its code: a generation in roman numerals, a focus motor, a
+// line's letter after the brand.
+func TestCompareCameraNames(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "two generations of one body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 II mirrorless camera body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 III mirrorless camera body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "two versions of one lens",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EF 50mm f/1.8 II lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EF 50mm f/1.8 III lens"},
+			wantReason: "model-line",
+		},
 		{
 			name:       "one range with two focus motors",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4L IS USM lens"},
@@ -27,6 +42,11 @@ func TestCompareCameras(t *testing.T) {
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x s20 mirrorless camera with xc 15 45mm lens"},
 			wantReason: "title",
 		},
+	})
+}
+
+func TestCompareCameras(t *testing.T) {
+	tests := []compareCase{
 		{
 			name:       "zoom lenses with one long end and one aperture",
 			a:          Item{Brand: "Acme", Title: "Acme 75-300mm f/4-5.6 III Zoom Lens"},

@@ -110,6 +110,8 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 		}
 	case next == "in" && (next2 == "" || isNumber(next2) || measureUnit(next2) != ""):
 		p.addSlot("#in", w, c.fit)
+	case next == "v" && p.romanFive():
+		// "Xperia 5 V": a fifth generation, not five volts.
 	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
 		p.addSlot("#"+measureUnit(next), w, c.fit)
 	case len(ws) == 1 && !prevNum && screenSize(p, w) && !unitWords[next] && next != "x":

@@ -41,6 +41,24 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "two generations in roman numerals after one number",
+			a:          phone("A", "Zentor", "Zentor Vela 10 V 8GB RAM 128GB"),
+			b:          phone("B", "Zentor", "Zentor Vela 10 VI 8GB RAM 128GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a V after a phone's number is its generation, not volts",
+			a:        phone("A", "Zentor", "zentor vela 5 v 5g smartphone 6.1 inch sim free 8gb ram 128gb black"),
+			b:        phone("B", "Zentor", "zentor vela 5 v 8gb 128gb 5g smartphone black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a charger's volts",
+			a:          Item{Retailer: "A", Brand: "Zentor", Category: "Cables & Chargers", Title: "Zentor wall charger 5 v 2a"},
+			b:          Item{Retailer: "B", Brand: "Zentor", Category: "Cables & Chargers", Title: "Zentor wall charger 12 v 2a"},
+			wantReason: "model-line",
+		},
+		{
 			name:       "a short model name against a line's name and number",
 			a:          phone("A", "Zentor", "Zentor K4 5G (8GB RAM + 128GB)"),
 			b:          phone("B", "Zentor", "Zentor Vanta 70 5G (8GB RAM + 128GB)"),

@@ -265,6 +265,29 @@ func romanNumerals(ws []string) []string {
 	return ws
 }
 
+// romanGeneration returns the generation a roman numeral at chunk i gives
+// right after a number, a model's code or a lens's aperture ("2" of "Z6
+// II", "6" of "Xperia 10 VI", "3" of "f/1.8 III"), or "".
+func (p *profile) romanGeneration(cs []chunk, i int) string {
+	if i == 0 || !strings.ContainsAny(cs[i-1].text, "0123456789") {
+		return ""
+	}
+	if cs[i].text == "v" && p.romanFive() {
+		return "5"
+	}
+	if g := romanNumerals([]string{cs[i].text})[0]; g != cs[i].text {
+		return g
+	}
+	return ""
+}
+
+// romanFive reports whether a "V" after a number is a generation in roman
+// numerals ("Xperia 5 V"), as in a phone's or a camera's title, not volts,
+// which a charger or a battery states.
+func (p *profile) romanFive() bool {
+	return !p.acc && (p.category == "Phones" || p.category == cameras)
+}
+
 // readCodes reads the model codes of chunk i of a title.
 func (p *profile) readCodes(cs []chunk, i int) {
 	c := cs[i]
@@ -486,6 +509,9 @@ func (p *profile) readModelLine(cs []chunk) {
 			p.addSlot("#mm", short, c.fit)
 			p.addSlot("#mm", long, c.fit)
 		}
+		if g := p.romanGeneration(cs, i); g != "" {
+			p.addSlot("#gen", g, c.fit) // "Z6 II", "Xperia 10 VI"
+		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for k, w := range ws {
 			if bit, ok := variantWords[w]; ok && len(ws) == 1 && !notVariant(cs, i, w) {
@@ -521,7 +547,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 				// "15s-fq5022na", "4-gang": the start of a code or a count.
 				codePiece := k+1 < len(ws)
-				if !unitWords[next] && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
+				if (!unitWords[next] || next == "v" && p.romanFive()) && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
 					switch {
 					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
