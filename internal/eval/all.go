@@ -90,25 +90,17 @@ func AllWithDemo(ctx context.Context, dir, demoDir string, o Output) error {
 			rows = append(rows, Summary{Evaluation: "  " + c.Category, N: c.Offers, Precision: c.Precision, Recall: c.Recall, F1: c.F1})
 		}
 	}
-	path := filepath.Join(dir, phoneSpecsFile)
-	if f, err := os.Open(path); errors.Is(err, fs.ErrNotExist) {
+	phones, found, err := readDataset(filepath.Join(dir, phoneSpecsFile), readPhoneSpecsFile)
+	if err != nil {
+		return err
+	}
+	if !found {
 		skipped = append(skipped, phoneSpecsFile)
-	} else if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
 	} else {
-		cases, err := ReadPhoneSpecs(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		phones, _, err := readDataset(path, ReadPhoneClusters)
-		if err != nil {
-			return err
-		}
-		cl := Clusters(phones, match.Options{IgnoreColour: true})
+		cl := Clusters(phones.offers, match.Options{IgnoreColour: true})
 		rows = append(rows, Summary{Evaluation: "clusters " + phoneSpecsFile + " (a listing per phone and configuration)",
 			N: cl.Offers, Precision: cl.Precision, Recall: cl.Recall, F1: cl.F1})
-		r := Extract(cases)
+		r := Extract(phones.cases)
 		for _, name := range []string{catalog.MemoryGB, catalog.StorageGB} {
 			s := r.Attributes[name]
 			inv := s.Invented

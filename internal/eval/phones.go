@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"regexp"
@@ -37,4 +38,25 @@ func ReadPhoneClusters(r io.Reader) ([]ClusterOffer, error) {
 		})
 	}
 	return out, nil
+}
+
+// phoneSpecs is the phone-specs file read both ways: as an extract
+// evaluation and as a clusters one.
+type phoneSpecs struct {
+	cases  []ExtractCase
+	offers []ClusterOffer
+}
+
+// readPhoneSpecsFile reads the phone-specs file once for both evaluations.
+func readPhoneSpecsFile(r io.Reader) (phoneSpecs, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return phoneSpecs{}, err
+	}
+	cases, err := ReadPhoneSpecs(bytes.NewReader(b))
+	if err != nil {
+		return phoneSpecs{}, err
+	}
+	offers, err := ReadPhoneClusters(bytes.NewReader(b))
+	return phoneSpecs{cases: cases, offers: offers}, err
 }

@@ -215,10 +215,15 @@ const codeKeyMark = "\x01"
 // "CNSL 3033" and "CNSL3033" side by side, which share no word.
 func codeKeys(p *profile) []string {
 	var out []string
+	key := func(k string) {
+		if !slices.Contains(out, codeKeyMark+k) {
+			out = append(out, codeKeyMark+k)
+		}
+	}
 	add := func(c string) {
 		for _, k := range []string{c, stem(c), revisionBase(c)} {
-			if len(k) >= 4 && k != "" && !slices.Contains(out, codeKeyMark+k) {
-				out = append(out, codeKeyMark+k)
+			if len(k) >= 4 {
+				key(k)
 			}
 		}
 	}
@@ -231,18 +236,16 @@ func codeKeys(p *profile) []string {
 	// so that titles whose rarest words are a shop's own ("brilliant
 	// display blazing speed") still meet.
 	for _, c := range p.codes {
-		if c.kind == codeLine && !c.fit && !slices.Contains(out, codeKeyMark+c.s) {
-			out = append(out, codeKeyMark+c.s)
+		if c.kind == codeLine && !c.fit {
+			key(c.s)
 		}
 	}
 	for _, k := range seriesKeys(p) {
-		if !slices.Contains(out, codeKeyMark+k) {
-			out = append(out, codeKeyMark+k)
-		}
+		key(k)
 	}
 	for _, sl := range p.slots {
-		if k := codeKeyMark + sl.key + "=" + sl.num; lineSlot(sl) && !slices.Contains(out, k) {
-			out = append(out, k)
+		if lineSlot(sl) {
+			key(sl.key + "=" + sl.num)
 		}
 	}
 	for i, first := range p.parts {

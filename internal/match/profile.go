@@ -285,7 +285,7 @@ func (p *profile) romanGeneration(cs []chunk, i int) string {
 // numerals ("Xperia 5 V"), as in a phone's or a camera's title, not volts,
 // which a charger or a battery states.
 func (p *profile) romanFive() bool {
-	return !p.acc && (p.category == "Phones" || p.category == cameras)
+	return !p.acc && (p.category == phones || p.category == cameras)
 }
 
 // readCodes reads the model codes of chunk i of a title.

@@ -9,6 +9,9 @@ import (
 // their screen size.
 const tvs = "TVs"
 
+// phones is the catalog's category of mobile phones.
+const phones = "Phones"
+
 // Screen sizes, in inches, that a television's model code gives.
 const (
 	minScreenCode = 19
