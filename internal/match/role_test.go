@@ -319,7 +319,8 @@ func TestGroupLongCodeAcrossBrands(t *testing.T) {
 // TestMergeAroundRefusals checks that listings met under one key that
 // agree with every other join even when two of them refuse each other (one
 // shop's two listings), while a listing that agrees with two listings that
-// refuse each other (no colour against black and white) joins neither.
+// refuse each other (no colour against black and white) joins neither,
+// unless its title is the same as the one's and not the other's.
 func TestMergeAroundRefusals(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -345,6 +346,28 @@ func TestMergeAroundRefusals(t *testing.T) {
 				{Retailer: "c", Brand: "Acme", Title: "Acme SP100 Speaker"},
 			},
 			want: [][]int{{0}, {1}, {2}},
+		},
+		{
+			name: "three shops' two products under one code",
+			items: []Item{
+				{Retailer: "a", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb l3 processor"},
+				{Retailer: "b", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb l3 processor"},
+				{Retailer: "c", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb l3 processor"},
+				{Retailer: "a", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb smart cache processor"},
+				{Retailer: "b", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb smart cache processor"},
+				{Retailer: "c", Brand: "Acme", Title: "Acme Zentor X500 2.66ghz 12mb smart cache processor"},
+			},
+			want: [][]int{{0, 1, 2}, {3, 4, 5}},
+		},
+		{
+			name: "two shops' one title join, its colour still open",
+			items: []Item{
+				{Retailer: "a", Brand: "Acme", Title: "Acme SP100 Speaker Black"},
+				{Retailer: "b", Brand: "Acme", Title: "Acme SP100 Speaker White"},
+				{Retailer: "c", Brand: "Acme", Title: "Acme SP100 Portable Speaker"},
+				{Retailer: "d", Brand: "Acme", Title: "Acme SP100 Portable Speaker"},
+			},
+			want: [][]int{{0}, {1}, {2, 3}},
 		},
 	}
 	for _, tt := range tests {
