@@ -414,48 +414,33 @@ func (g *groups) joinAgreeing(roots, members []int, ok func(a, b int) bool, titl
 			}
 		}
 	}
-	g.joinClosest(roots, members, ok, title)
+	g.joinTwins(roots, members, ok, title)
 }
 
-// Ties between two groups, weakest first: what, besides agreeing, the
-// listings of one say the same as those of the other.
-const (
-	tieNone  = iota
-	tieCode  // a listing of each names one model code exactly
-	tieTitle // a listing of each has the same title
-)
-
-// joinClosest settles the groups of a component that joinAgreeing left
-// apart: two groups join when each is the other's closest (see tie) and
-// the groups tied to either as closely agree with each other. Three shops'
-// "... 12mb l3 processor" and the same shops' "... 12mb smart cache
-// processor" under one code are two products, each shop's pair refusing; a
-// listing without a colour, or a barcode, tied alike to two that refuse
-// each other joins neither.
-func (g *groups) joinClosest(roots, members []int, ok func(a, b int) bool, title bool) {
-	closest := make([][]int, len(roots))
+// joinTwins settles the groups of a component that joinAgreeing left
+// apart: two groups join when a listing of each has the same title as one
+// of the other (see twins) and the groups either is twin to agree with
+// each other. Three shops' "... 12mb l3 processor" and the same shops'
+// "... 12mb smart cache processor" under one code are two products, each
+// shop's pair refusing; a listing without a colour, or a barcode, whose
+// title two that refuse each other share joins neither.
+func (g *groups) joinTwins(roots, members []int, ok func(a, b int) bool, title bool) {
+	twins := make([][]int, len(roots))
 	for _, a := range members {
-		best := tieNone
-		var top []int
+		var of []int
 		for _, b := range members {
 			ra, rb := g.find(roots[a]), g.find(roots[b])
-			if ra == rb || !ok(a, b) {
-				continue
-			}
-			switch t := g.tie(ra, rb); {
-			case t > best:
-				best, top = t, []int{b}
-			case t == best && best > tieNone:
-				top = append(top, b)
+			if ra != rb && ok(a, b) && g.twins(ra, rb) {
+				of = append(of, b)
 			}
 		}
-		if best > tieNone && agreeAll(top, ok) {
-			closest[a] = top
+		if agreeAll(of, ok) {
+			twins[a] = of
 		}
 	}
 	for _, a := range members {
-		for _, b := range closest[a] {
-			if a < b && slices.Contains(closest[b], a) {
+		for _, b := range twins[a] {
+			if a < b && slices.Contains(twins[b], a) {
 				g.joinRoots(roots[a], roots[b], title)
 			}
 		}
@@ -474,31 +459,13 @@ func agreeAll(groups []int, ok func(a, b int) bool) bool {
 	return true
 }
 
-// tie returns the strongest tie between a listing of the group rooted at a
-// and one of the group rooted at b.
-func (g *groups) tie(a, b int) int {
+// twins reports whether a listing of the group rooted at a and one of the
+// group rooted at b have the same title words.
+func (g *groups) twins(a, b int) bool {
 	ma, mb := g.membersOf(a), g.membersOf(b)
-	best := tieNone
 	for _, i := range ma[:min(len(ma), maxPairChecks)] {
 		for _, j := range mb[:min(len(mb), maxPairChecks)] {
-			p, q := g.profile(i), g.profile(j)
-			if len(p.words) >= 2 && slices.Equal(p.words, q.words) {
-				return tieTitle
-			}
-		}
-	}
-	return best
-}
-
-// sameCode reports whether two listings name one model code of their own
-// spelt exactly alike.
-func sameCode(p, q *profile) bool {
-	for _, a := range p.codes {
-		if a.kind != codeStrong || a.fit {
-			continue
-		}
-		for _, b := range q.codes {
-			if b.kind == codeStrong && !b.fit && a.s == b.s {
+			if p, q := g.profile(i), g.profile(j); len(p.words) >= 2 && slices.Equal(p.words, q.words) {
 				return true
 			}
 		}
