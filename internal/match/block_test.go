@@ -173,6 +173,17 @@ func TestGroupShopTitles(t *testing.T) {
 			},
 			want: [][]int{{0, 1, 3, 4}, {2}},
 		},
+		{
+			// A number after a model's code is a descriptor of the model
+			// (a style, a voltage), not the number of a line's model.
+			name: "numbers after a model's code",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "acme zx40lb1 50s style white home bar fridge"},
+				{Retailer: "B", Brand: "Acme", Title: "acme fridges and freezers zx40lb1 220 240 v"},
+				{Retailer: "C", Brand: "Acme", Title: "acme zx40lb1 55cm retro fridge white"},
+			},
+			want: [][]int{{0, 1, 2}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -536,8 +536,10 @@ func (p *profile) readModelLine(cs []chunk) {
 				// Pro 5G"): a network, not a model line's number, unless a
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
-			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w) || timesSuffixed(w, prevWord)) && prevWord != "" && slotKey(prevWord) {
-				// A bare number: not a measure ("15 inch", "2 pack").
+			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w) || timesSuffixed(w, prevWord)) && prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) {
+				// A bare number: not a measure ("15 inch", "2 pack"),
+				// nor after a model's code, which names the model itself
+				// ("FAB10LB 50s style", "CVB20LR1 220 240 V").
 				next := ""
 				switch {
 				case k+1 < len(ws):
@@ -721,6 +723,20 @@ func multipleWord(w string) bool {
 }
 
 // slotKey reports whether a word can carry a model-line number.
+// minModelCode is the length of a word that, read as a model code, names a
+// model rather than a line (see modelCode).
+const minModelCode = 6
+
+// modelCode reports whether a title word is a model's code ("fab10lb",
+// "ue55mu6100"): a number after it gives no model-line number.
+func modelCode(w string) bool {
+	if len(w) < minModelCode {
+		return false
+	}
+	c, ok := codeOf(w, "", "")
+	return ok && c.kind == codeStrong
+}
+
 func slotKey(w string) bool {
 	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
 		return false // "Black 10" is a colour and a count
