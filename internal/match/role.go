@@ -37,6 +37,25 @@ func seriesNumber(w string) bool {
 	return false
 }
 
+// familySeries returns the series a processor family word gives the
+// number after it, or "": families number their processors on their own,
+// so "FX 8350" and "Opteron 8350" are two processors. "Core" and its tiers
+// give none ("eight core 1700X" is a count; a Core number carries its
+// tier's generation).
+func familySeries(w string) string {
+	switch {
+	case seriesNumber(w):
+		return strings.ToUpper(w)
+	case strings.HasPrefix(w, "ryzen"):
+		return "RYZEN"
+	}
+	switch w {
+	case "xeon", "pentium", "celeron", "athlon", "threadripper", "epyc", "opteron", "phenom", "sempron":
+		return strings.ToUpper(w)
+	}
+	return ""
+}
+
 // processorFamily are the words a processor number follows ("Core i7
 // 7700", "Ryzen 7 1700X", "Xeon E5520", "Pentium G4560").
 var processorFamily = map[string]bool{
@@ -139,20 +158,20 @@ var processorTiers = map[string]bool{
 // number.
 const maxTierWords = 3
 
-// afterFamily reports whether chunk i of a title follows a processor
-// family word, directly or across tier words.
-func afterFamily(cs []chunk, i int) bool {
+// afterFamily returns the processor family word chunk i of a title
+// follows, directly or across tier words, and whether there is one.
+func afterFamily(cs []chunk, i int) (string, bool) {
 	for j := i - 1; j >= 0 && j >= i-1-maxTierWords; j-- {
 		w := lastWord(cs[j].text)
 		switch {
 		case processorFamily[w]:
-			return true
+			return w, true
 		case processorTiers[w] || len(w) == 1 && isDigitByte(w[0]) || socketWord(w, j == i-1):
 		default:
-			return false
+			return "", false
 		}
 	}
-	return false
+	return "", false
 }
 
 // socketWord reports whether w names a processor's socket ("AM4",
@@ -223,16 +242,16 @@ func processorNumberOf(cs []chunk, i int, n string) (num, series string, ok bool
 	if seriesNumber(prev) {
 		return n, strings.ToUpper(prev), true
 	}
-	if afterFamily(cs, i) || prev2 == "core" && processorTier(prev) {
+	if fam, ok := afterFamily(cs, i); ok {
+		return n, familySeries(fam), true
+	}
+	if prev2 == "core" && processorTier(prev) {
 		return n, "", true
 	}
 	// "1800X Ryzen", "8350 FX": a shop that writes the family after the
 	// number; a number of four digits, as processors of those families are.
 	if i+1 < len(cs) && !cs[i+1].brk && processorFamily[firstWord(cs[i+1].text)] && familyAfter.MatchString(n) {
-		if seriesNumber(firstWord(cs[i+1].text)) {
-			return n, strings.ToUpper(firstWord(cs[i+1].text)), true
-		}
-		return n, "", true
+		return n, familySeries(firstWord(cs[i+1].text)), true
 	}
 	// "Xeon E5 2690": the series before the number.
 	if len(prev) == 2 && prev[0] == 'e' && isDigitByte(prev[1]) && processorFamily[prev2] && isNumber(n) {
