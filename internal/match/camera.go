@@ -258,10 +258,6 @@ func cutNumeral(t string) (name, num string) {
 // "a7", "a7r", "x100", "rx100".
 var cameraName = regexp.MustCompile(`^[a-z]{1,3}[0-9]{1,3}[a-z]?$`)
 
-// cameras is the catalog's category of cameras, whose bodies, lens kits and
-// combos are editions of one camera.
-const cameras = "Cameras"
-
 // lensCount returns how many focal ranges a title's main clause names
 // ("with 18-45mm & 55-210mm lenses": two).
 func lensCount(cs []chunk) int {
@@ -361,4 +357,43 @@ func lensMotor(w string) string {
 		return w
 	}
 	return ""
+}
+
+// generationsDiffer reports whether two titles both write one model code as
+// a word of its own and a roman numeral right after it in one title only,
+// or different numerals: "RX100" and "RX100 II" are the first and the
+// second of a line. A numeral elsewhere compares only against another
+// numeral (see romanGeneration).
+func generationsDiffer(p, q *profile) bool {
+	for _, c := range p.codes {
+		if c.kind != codeStrong || c.fit {
+			continue
+		}
+		gp, inP := codeGeneration(p, c.s)
+		gq, inQ := codeGeneration(q, c.s)
+		if inP && inQ && gp != gq {
+			return true
+		}
+	}
+	return false
+}
+
+// codeGeneration returns the generation a title writes in roman numerals
+// right after code s ("2" of "RX100 II", "" for none), and whether the
+// title writes s as a word of its own.
+func codeGeneration(p *profile, s string) (string, bool) {
+	k := slices.Index(p.parts, s)
+	if k < 0 {
+		return "", false
+	}
+	if k+1 < len(p.parts) {
+		next := strings.ToLower(p.parts[k+1])
+		if next == "v" && p.romanFive() {
+			return "5", true
+		}
+		if g := romanNumerals([]string{next})[0]; g != next {
+			return g, true
+		}
+	}
+	return "", true
 }

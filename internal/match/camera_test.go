@@ -42,6 +42,44 @@ func TestCompareCameraNames(t *testing.T) {
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x s20 mirrorless camera with xc 15 45mm lens"},
 			wantReason: "title",
 		},
+		{
+			name:       "a code without a numeral is a line's first",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista RX100 20.2MP compact camera black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista compact camera RX100 II, 20.2MP, black"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "one code and one numeral",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista RX100 III 20.1MP compact camera"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme RX100 III premium compact"},
+			wantSame: true, wantReason: "code",
+		},
+	})
+}
+
+// TestCompareGraphicsNames checks that a graphics line's name ("GT",
+// "RX") names a graphics processor only in a computer's title or one that
+// speaks of graphics; elsewhere it is a model's code or a line's name.
+func TestCompareGraphicsNames(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "a freezer's code written apart",
+			a:        Item{Brand: "Frostline", Title: "frostline gt 6122"},
+			b:        Item{Brand: "Frostline", Title: "frostline gt6122 chest freezer white 3 baskets"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a phone line's name and number",
+			a:          Item{Brand: "Acme", Category: "Phones", Title: "Acme GT 7 5G 256GB"},
+			b:          Item{Brand: "Acme", Category: "Phones", Title: "Acme GT 7 Pro 5G 256GB"},
+			wantReason: "variant",
+		},
+		{
+			name:       "two laptops with one graphics processor",
+			a:          Item{Brand: "Acme", Category: "Laptops", Title: "Acme Book 14 i5 8GB 256GB SSD GeForce MX150"},
+			b:          Item{Brand: "Acme", Category: "Laptops", Title: "Acme Book 15 i7 16GB 512GB SSD GeForce MX150"},
+			wantReason: "model-line",
+		},
 	})
 }
 

@@ -162,7 +162,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if ev.strong {
 		// A code both titles give can name a model line ("HP Victus
 		// 15-fa1"): its configurations differ in model-line numbers.
-		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false), Split, seeSlots, p, q) {
+		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false) || generationsDiffer(p, q), Split, seeSlots, p, q) {
 			return Decision{Reason: "model-line"}
 		}
 		// A short model name is a line's ("Vivo Y400" and "Y400 Pro");

@@ -95,14 +95,6 @@ const (
 	cfgGPU
 )
 
-// configuredToOrder reports whether a category's products come in
-// configurations of their memory beside their storage (computers); a
-// phone's or a camera's memory comes with its model and storage, so a title
-// that leaves it out names no other configuration.
-func configuredToOrder(category string) bool {
-	return category == "Laptops" || category == "Desktops"
-}
-
 // configOf returns the configuration details a profile states; memory
 // counts only for computers (see configuredToOrder).
 func (p *profile) configOf() configSet {
@@ -232,6 +224,7 @@ func profileOf(it Item, opt Options) profile {
 	if !opt.sketch {
 		p.readProcessor(cs)
 	}
+	p.readGraphics()
 	p.config = p.configOf()
 	if opt.IgnoreColour && p.category != "" {
 		p.dropColourWords()

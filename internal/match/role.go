@@ -276,3 +276,42 @@ func gluedTier(w string) (family, tier string, ok bool) {
 func processorTier(w string) bool {
 	return len(w) == 2 && (w[0] == 'i' || w[0] == 'e') && isDigitByte(w[1])
 }
+
+// graphicsNames are the graphics lines whose names other products share:
+// "GT 1030" and Liebherr's "GT 6122" freezer, "RX 580" and Sony's "RX100"
+// camera. "RTX" and "GTX" name graphics only.
+var graphicsNames = []string{"gt", "rx", "arc", "mx"}
+
+// graphicsWords in a title say it names graphics processors.
+var graphicsWords = []string{"geforce", "nvidia", "radeon", "graphics", "gpu", "vram", "quadro", "gddr5", "gddr6", "gddr6x"}
+
+// readGraphics keeps a graphics name that other products share ("RX100")
+// as a graphics processor only in a computer's title or one that speaks of
+// graphics; elsewhere it is the listing's model code: a camera's, a
+// freezer's.
+func (p *profile) readGraphics() {
+	if configuredToOrder(p.category) || p.category == gaming ||
+		slices.ContainsFunc(p.words, func(w string) bool { return slices.Contains(graphicsWords, w) }) {
+		return
+	}
+	kept := p.slots[:0]
+	for _, s := range p.slots {
+		key, fit := strings.CutPrefix(s.key, "@")
+		i := slices.IndexFunc(graphicsNames, func(n string) bool {
+			return strings.HasPrefix(s.num, n) && len(s.num) > len(n) && isDigitByte(s.num[len(n)])
+		})
+		switch {
+		case key != "gpu" || i < 0:
+			kept = append(kept, s)
+		case slices.Contains(p.words, s.num):
+			// Written as one word: a model's code.
+			p.codes = appendCode(p.codes, code{s: NormalizePart(s.num), kind: codeStrong, fit: fit})
+		default:
+			// Written apart: a model line's name and number ("Realme GT 7").
+			s.key = strings.TrimSuffix(s.key, "gpu") + graphicsNames[i]
+			s.num = s.num[len(graphicsNames[i]):]
+			kept = append(kept, s)
+		}
+	}
+	p.slots = kept
+}

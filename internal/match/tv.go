@@ -5,13 +5,6 @@ import (
 	"unicode"
 )
 
-// tvs is the catalog's category of televisions, whose model codes give
-// their screen size.
-const tvs = "TVs"
-
-// phones is the catalog's category of mobile phones.
-const phones = "Phones"
-
 // Screen sizes, in inches, that a television's model code gives.
 const (
 	minScreenCode = 19
