@@ -184,6 +184,19 @@ func TestGroupShopTitles(t *testing.T) {
 			},
 			want: [][]int{{0, 1, 2}},
 		},
+		{
+			// A brand, a name and a kind, written alike, name a product
+			// without a model number; a brand and a kind name none.
+			name: "short titles written alike",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "acme studio webcam"},
+				{Retailer: "B", Brand: "Acme", Title: "acme studio webcam"},
+				{Retailer: "C", Brand: "Acme", Title: "acme studio webcam"},
+				{Retailer: "A", Brand: "Acme", Title: "acme webcam"},
+				{Retailer: "B", Brand: "Acme", Title: "acme webcam"},
+			},
+			want: [][]int{{0, 1, 2}, {3}, {4}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -748,12 +748,14 @@ func (g *groups) result() [][]int {
 }
 
 // minSameTitle is the fewest words of a title that, written alike by two
-// shops, names one product though it names no model.
-const minSameTitle = 4
+// shops, names one product though it names no model: a brand, a name and
+// a kind ("Microsoft Modern Webcam"); a brand and a kind name none.
+const minSameTitle = 3
 
 // sameTitle reports whether two listings' titles are the same words, in
 // the same order, and long enough to say more than a product's kind ("Acme
-// 60cm freestanding larder fridge white" from two shops).
+// 60cm freestanding larder fridge white", "Acme Studio Webcam" from two
+// shops).
 func sameTitle(p, q *profile) bool {
 	return len(p.words) >= minSameTitle && slices.Equal(p.words, q.words)
 }
