@@ -749,7 +749,9 @@ func (g *groups) result() [][]int {
 
 // minSameTitle is the fewest words of a title that, written alike by two
 // shops, names one product though it names no model: a brand, a name and
-// a kind ("Microsoft Modern Webcam"); a brand and a kind name none.
+// a kind ("Microsoft Modern Webcam"); a brand and a kind name none. A brand
+// guessed from a title's first word may be a kind's word ("frost free
+// fridge freezer"), so such a title needs one word more.
 const minSameTitle = 3
 
 // sameTitle reports whether two listings' titles are the same words, in
@@ -757,5 +759,9 @@ const minSameTitle = 3
 // 60cm freestanding larder fridge white", "Acme Studio Webcam" from two
 // shops).
 func sameTitle(p, q *profile) bool {
-	return len(p.words) >= minSameTitle && slices.Equal(p.words, q.words)
+	n := minSameTitle
+	if p.guessed || q.guessed {
+		n++
+	}
+	return len(p.words) >= n && slices.Equal(p.words, q.words)
 }

@@ -218,12 +218,13 @@ func TestProcessorCodes(t *testing.T) {
 // while titles that name a model still do, and so do longer titles that two
 // shops write alike.
 func TestGroupTitlesWithoutModel(t *testing.T) {
+	// A title naming no brand takes its first word as a guessed one.
 	items := []Item{
-		{Retailer: "a", Brand: "Washing", Title: "washing machine"},
-		{Retailer: "b", Brand: "Washing", Title: "washing machine"},
-		{Retailer: "b", Brand: "Washing", Title: "Washing Machine"},
-		{Retailer: "a", Brand: "Frost", Title: "frost free fridge freezer"},
-		{Retailer: "c", Brand: "Frost", Title: "frost free fridge freezer"},
+		{Retailer: "a", Brand: "Washing", BrandGuessed: true, Title: "washing machine"},
+		{Retailer: "b", Brand: "Washing", BrandGuessed: true, Title: "washing machine"},
+		{Retailer: "b", Brand: "Washing", BrandGuessed: true, Title: "Washing Machine"},
+		{Retailer: "a", Brand: "Frost", BrandGuessed: true, Title: "frost free fridge freezer"},
+		{Retailer: "c", Brand: "Frost", BrandGuessed: true, Title: "frost free fridge freezer"},
 		{Retailer: "a", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
 		{Retailer: "b", Brand: "Acme", Title: "Acme Serie 6 washing machine 8kg"},
 		{Retailer: "a", Brand: "Acme", Title: "Acme K 2330 freestanding freezer comfort"},
