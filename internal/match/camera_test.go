@@ -43,6 +43,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a brand's digits name no model",
+			a:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 x4 action cam motorcycle bundle"},
+			b:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 ace pro 2 action camera dual battery bundle"},
+			wantReason: "edition",
+		},
+		{
 			name:       "a code without a numeral is a line's first",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista RX100 20.2MP compact camera black"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista compact camera RX100 II, 20.2MP, black"},

@@ -179,6 +179,8 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.nMain = len(p.words)
+	// A brand with digits in its name ("Insta360") names no model.
+	p.codes = slices.DeleteFunc(p.codes, func(c code) bool { return !c.field && strings.EqualFold(c.s, p.brand) })
 	if p.stock == 0 {
 		p.stock = p.nMain
 	}
