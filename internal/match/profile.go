@@ -179,8 +179,11 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.nMain = len(p.words)
-	// A brand with digits in its name ("Insta360") names no model.
-	p.codes = slices.DeleteFunc(p.codes, func(c code) bool { return !c.field && strings.EqualFold(c.s, p.brand) })
+	// A brand with a number in its name ("Insta360") names no model; a
+	// code filed as the brand ("KGN34XL35G") still does.
+	p.codes = slices.DeleteFunc(p.codes, func(c code) bool {
+		return !c.field && len(runPattern(c.s)) <= 2 && strings.EqualFold(c.s, p.brand)
+	})
 	if p.stock == 0 {
 		p.stock = p.nMain
 	}
