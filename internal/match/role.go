@@ -147,10 +147,12 @@ const minPackPart = 10
 // processorTiers are the words between a processor's family and its
 // number: a tier ("Core Ultra 7 155H", "Ryzen 5 2600", "Xeon Gold 6130",
 // "Xeon W 2133"), a generation or core count ("Pentium Dual Core G4600",
-// "Athlon II X3 455", "Phenom X4 9650") or the kind ("Ryzen 5 CPU 2600X").
+// "Athlon II X3 455", "Phenom X4 9650"), the sockets a server processor
+// takes ("Xeon DP L5420") or the kind ("Ryzen 5 CPU 2600X").
 var processorTiers = map[string]bool{
 	"ultra": true, "gold": true, "silver": true, "bronze": true, "platinum": true, "w": true, "e": true,
 	"phi": true, "dual": true, "quad": true, "cpu": true, "processor": true, "prozessor": true,
+	"up": true, "dp": true, "mp": true, // sockets: "Xeon DP L5420"
 	"ii": true, "x2": true, "x3": true, "x4": true, "x6": true, "x8": true,
 }
 
@@ -238,6 +240,9 @@ func processorNumberOf(cs []chunk, i int, n string) (num, series string, ok bool
 	}
 	if fam, tier, ok := gluedTier(prev); ok {
 		prev, prev2 = tier, fam // "xeone5 2650", "corei5 6300": written apart
+	}
+	if len(prev) == 3 && strings.HasPrefix(prev, "fx") && isDigitByte(prev[2]) {
+		return n, "FX", true // "FX6 6300": the series and its count of cores
 	}
 	if seriesNumber(prev) {
 		return n, strings.ToUpper(prev), true

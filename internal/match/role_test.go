@@ -173,6 +173,8 @@ func TestProcessorCodes(t *testing.T) {
 		{"Chipco Pentium G4560 Dual Core", []string{"PENTIUM G4560"}},
 		{"Chipco FX-6300 Black Edition", []string{"FX 6300"}},
 		{"Chipco FX 6300 Black Edition", []string{"FX 6300"}},
+		{"Chipco FX6 6300 Black Edition Six Core", []string{"FX 6300"}},
+		{"Chipco Xeon DP L5420 Quad Core 2.5GHz", []string{"XEON L5420"}},
 		{"Chipco A Series A4 6300 3.7GHz", []string{"A4 6300"}},
 		{"Chipco A10-7850K APU", []string{"A10 7850K"}},
 		{"Chipco Xeon E5 2690 v4 14 Core", []string{"E52690V4"}},
