@@ -113,6 +113,14 @@ func TestCompare(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			// Shops disagree on the series or the spin speed; a code this
+			// long names one model.
+			name:     "a long model code outranks a line's number a shop writes",
+			a:        Item{Brand: "Acme", Title: "Acme WAT286H0GB Serie 6 9kg 1400 spin washing machine"},
+			b:        Item{Brand: "Acme", Title: "Acme Serie 8 WAT286H0GB 9kg 1600rpm washing machine white"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "colour variants",
 			a:          Item{Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Black"},
 			b:          Item{Brand: "JBL", Title: "JBL Flip 6 Portable Bluetooth Speaker - Blue"},
