@@ -275,9 +275,9 @@ func lensCount(cs []chunk) int {
 
 // lensAfterWith reports whether a title sells a camera "with" a zoom lens
 // ("Z30 vlogging camera with Nikkor Z DX 16-50mm lens", "X-T20 Body with
-// XF18-55mm"): a kit, though the title calls the camera no mirrorless or SLR
-// one, or names its body. A compact names its built-in zoom without "with"
-// ("Lumix TZ99 Compact Camera, 24-720mm Lens").
+// XF18-55mm", "EOS 80D + 18-135mm"): a kit, though the title calls the
+// camera no mirrorless or SLR one, or names its body. A compact names its
+// built-in zoom without "with" ("Lumix TZ99 Compact Camera, 24-720mm Lens").
 func lensAfterWith(cs []chunk) bool {
 	with := false
 	for i, c := range cs {
@@ -285,7 +285,7 @@ func lensAfterWith(cs []chunk) bool {
 			return false
 		}
 		switch {
-		case c.text == "with":
+		case c.text == "with" || c.added:
 			with = true
 		case c.brk:
 			with = false

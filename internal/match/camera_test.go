@@ -208,6 +208,24 @@ func TestCompareCameraKits(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a lens after a plus makes the kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d + 18-135mm"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a kit written with a plus or with 'with'",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 + 16-50mm f/3.5-6.3"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 mirrorless camera with 16-50mm lens"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "one lens after a plus against two",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 + 16-50mm"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 + 16-50mm 50-250mm"},
+			wantReason: "edition",
+		},
+		{
 			name:       "one camera in combos of other names",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme osmo action 4 action camera standard combo"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme osmo action 4 action camera adventure combo"},

@@ -210,6 +210,11 @@ func isSpecCode(s string) bool {
 // "N4500", "N100".
 var cpuCode = regexp.MustCompile(`^(?:[0-9]{3,5}[A-Z]{0,2}|[A-Z][0-9]{3,4}[A-Z]?)$`)
 
+// minRegionCode is the shortest model code whose two digits after a slash
+// name a market ("55PUS6262/12"); after a shorter one they name another
+// model ("HERO4/3").
+const minRegionCode = 6
+
 // codeOf returns the code a title chunk spells, if any. prev and prev2 are
 // the two chunks before it.
 func codeOf(t, prev, prev2 string) (code, bool) {
@@ -224,6 +229,10 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	} else if i > 0 && len(t)-i <= 4 && lettersOnly(t[i+1:]) {
 		// "srsxb100/r", "scpmx802/blk": letters after a slash are a colour.
 		colours = slashColour(t[i+1:])
+	} else if i > 0 && len(t)-i == 3 && isNumber(t[i+1:]) && len(alnumOnly(t[:i])) >= minRegionCode {
+		// "55pus6262/12": two digits after a slash name the market a
+		// model is made for.
+		t = t[:i]
 	}
 	s, named := trimColour(NormalizePart(t))
 	colours |= named

@@ -21,6 +21,9 @@ type chunk struct {
 	plus bool
 	// slash marks a chunk after a lone "/" ("ht-s40r / b").
 	slash bool
+	// added marks a chunk after a lone "+", what a product comes with
+	// ("EOS 80D + 18-135mm").
+	added bool
 }
 
 // foldTitle lower-cases a title and maps the Unicode punctuation retailers
@@ -71,7 +74,7 @@ type chunker struct {
 	folded          string
 	out             []chunk
 	start, end      int // the byte range of the chunk being read; start < 0 when none
-	fit, brk, slash bool
+	fit, brk, slash, added bool
 }
 
 // extend adds the bytes from..to to the chunk being read.
@@ -91,8 +94,11 @@ func (c *chunker) flush() {
 	t := strings.Trim(raw, "-/.+:&#*~_=<>")
 	c.start = -1
 	if t == "" {
-		if raw == "/" {
+		switch raw {
+		case "/":
 			c.slash = true
+		case "+":
+			c.added = true
 		}
 		return
 	}
@@ -113,8 +119,8 @@ func (c *chunker) flush() {
 	if fitWord(t, c.out) {
 		c.fit = true
 	}
-	c.out = append(c.out, chunk{text: t, fit: c.fit, inch: inch, brk: c.brk, plus: plus, slash: c.slash})
-	c.brk, c.slash = false, false
+	c.out = append(c.out, chunk{text: t, fit: c.fit, inch: inch, brk: c.brk, plus: plus, slash: c.slash, added: c.added})
+	c.brk, c.slash, c.added = false, false, false
 }
 
 // chunks splits a folded title into chunks, runs of the lexer's tokens with

@@ -71,6 +71,12 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "two digits after a slash name the market",
+			a:        tv("A", "zentor 55zus6262/12 55 inch 4k ambilight tv"),
+			b:        tv("B", "zentor 55zus6262 4k uhd smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "the series with its year letter, the region's letters left out",
 			a:        tv("A", "zentor zq65q80catxxu 65 smart 4k tv"),
 			b:        tv("B", "zentor q80c qled 65 inch 4k uhd smart tv"),
