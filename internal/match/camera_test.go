@@ -43,6 +43,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:     "a name and its number written together or apart",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme trekker5 4k action cam"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme trekker 5 waterproof action camera edition"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a brand's digits name no model",
 			a:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 x4 action cam motorcycle bundle"},
 			b:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 ace pro 2 action camera dual battery bundle"},

@@ -310,7 +310,11 @@ func (ev *codeEv) pieces(p, q *profile) {
 			if c.kind < codeLine || c.fit || ev.strong {
 				continue
 			}
-			if spelledInPieces(c.s, pair[1].parts) {
+			spelled, other := piecesOf(c.s, pair[1].parts)
+			if other && c.kind == codeStrong {
+				ev.variant = true // "BWC 61452 S" against "BWC61452W"
+			}
+			if spelled {
 				if c.kind == codeLine {
 					ev.line = true
 					ev.lineLen = max(ev.lineLen, len(c.s))
@@ -521,6 +525,15 @@ func partAgree(p, q *profile) bool {
 // clause, run together, spell code, give or take up to three trailing
 // letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK").
 func spelledInPieces(code string, parts []string) bool {
+	spelled, _ := piecesOf(code, parts)
+	return spelled
+}
+
+// piecesOf reports whether parts spell code in pieces (see
+// spelledInPieces), and whether they spell it with another suffix of one to
+// three letters as a piece of its own ("BWC 61452 S" against "BWC61452W"):
+// another variant of the model.
+func piecesOf(code string, parts []string) (spelled, other bool) {
 	for i, first := range parts {
 		rest, ok := strings.CutPrefix(code, first)
 		if !ok || first == "" || rest == "" {
@@ -533,18 +546,19 @@ func spelledInPieces(code string, parts []string) bool {
 					// The code, or the pieces and a suffix, unless the
 					// title writes another suffix as a piece of its own
 					// ("BWC 61452 S" against "BWC61452W").
-					return r == "" || !otherSuffix(r, parts, k+1)
+					other := r != "" && otherSuffix(r, parts, k+1)
+					return !other, other
 				}
 				rest = r
 				continue
 			}
 			if extra, ok := strings.CutPrefix(next, rest); ok && len(extra) <= 3 && lettersOnly(extra) {
-				return true // the pieces spell the code and a suffix
+				return true, false // the pieces spell the code and a suffix
 			}
 			break
 		}
 	}
-	return false
+	return false, false
 }
 
 // otherSuffix reports whether parts[k], the piece after a code spelt in

@@ -51,7 +51,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 			if i >= stock && i < a.nMain {
 				continue
 			}
-			in := slices.Contains(b.words, w)
+			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
 			}
@@ -69,6 +69,22 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 		return 0
 	}
 	return shared / total
+}
+
+// joinedIn reports whether words[i] and a word beside it, run together, are
+// a word of in, or words[i] is two words of in beside each other run
+// together: "hero 5" and "hero5", "6 kg" and "6kg" are written two ways.
+func joinedIn(words []string, i int, in []string) bool {
+	w := words[i]
+	if i+1 < len(words) && slices.Contains(in, w+words[i+1]) || i > 0 && slices.Contains(in, words[i-1]+w) {
+		return true
+	}
+	for k := 0; k+1 < len(in); k++ {
+		if len(in[k])+len(in[k+1]) == len(w) && strings.HasPrefix(w, in[k]) && strings.HasSuffix(w, in[k+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitIn reports whether words[i] is the words before it run together
