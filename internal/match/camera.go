@@ -378,6 +378,19 @@ func generationsDiffer(p, q *profile) bool {
 	return false
 }
 
+// markOf returns the generation a title gives after "Mark" ("Mark II":
+// "2"), or "". Where no model code decides, a title without one names the
+// first of a line: "EOS 6D Mark II" and "EOS 6D" are two cameras (a part
+// number outranks it: "Memory Stick PRO Duo Mark 2 MSMT4G").
+func markOf(p *profile) string {
+	for _, s := range p.slots {
+		if s.key == "mark" {
+			return s.num
+		}
+	}
+	return ""
+}
+
 // codeGeneration returns the generation a title writes in roman numerals
 // right after code s ("2" of "RX100 II", "" for none), and whether the
 // title writes s as a word of its own.

@@ -49,6 +49,18 @@ func TestCompareCameraNames(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:       "a Mark against none is the line's first",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d mark ii body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d body"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "a part number outranks a Mark",
+			a:        Item{Brand: "Acme", Title: "acme 4gb memory stick duo mark 2 media card mszt4g"},
+			b:        Item{Brand: "Acme", Title: "acme 4gb memory stick duo card mszt4g"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a brand's digits name no model",
 			a:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 x4 action cam motorcycle bundle"},
 			b:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 ace pro 2 action camera dual battery bundle"},
