@@ -49,6 +49,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a sensor's optical format is no screen size",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: `acme vista zx540 hs compact camera 20.3mp 3" display`},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: `acme vista zx540 hs 20.3mp 1/2.3" cmos compact camera`},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a Mark against none is the line's first",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d mark ii body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d body"},

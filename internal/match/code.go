@@ -482,10 +482,11 @@ func kitSuffixed(prev, t string) (string, bool) {
 }
 
 // measureCode reports whether a normalised token is a number and a word:
-// "4GANG", "2METRE", "12CHANNEL".
+// "4GANG", "2METRE", "12CHANNEL", "360DEGREE". Three digits before letters
+// that are no unit make a model's code ("504PLONG", "519RAA").
 func measureCode(s string) bool {
 	d := leadingDigits(s)
-	return d > 0 && d <= 3 && len(s)-d >= 3 && digitCount(s) == d
+	return d > 0 && d <= 3 && len(s)-d >= 3 && digitCount(s) == d && (d <= 2 || unitWords[strings.ToLower(s[d:])])
 }
 
 // appendCode adds c to cs unless it is there already.

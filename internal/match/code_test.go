@@ -35,6 +35,10 @@ func TestTitleCodes(t *testing.T) {
 		{"Camera recording H264 H.265 X265 video", nil},
 		// A letter and a number of other figures is a model's name.
 		{"Acme Vista X100 compact camera", []string{"X100"}},
+		// Three digits and letters that are no unit make a code; a count
+		// and a unit do not.
+		{"Acme 504PLONG long quick release plate", []string{"504PLONG"}},
+		{"Acme 360degree 12channel 4gang adapter", nil},
 		// A size glued to a model: no run of measures.
 		{"Acme 65P635K smart tv 4K 1080P", []string{"65P635K"}},
 		// Processors in a device are components; sold on their own, their

@@ -101,6 +101,8 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	}
 	prevNum := k > 0 && isNumber(ws[k-1]) || afterNumber(cs, i, k)
 	switch {
+	case k == len(ws)-1 && c.inch && strings.HasPrefix(c.text, "1/"):
+		// `1/2.3"`: the optical format of a camera's sensor, no screen.
 	case k == len(ws)-1 && c.inch:
 		p.addSlot("#in", w, c.fit)
 	case next == "x" && isNumber(next2):
