@@ -185,6 +185,19 @@ func TestGroupShopTitles(t *testing.T) {
 			want: [][]int{{0, 1, 2}},
 		},
 		{
+			// A code written after a series' letters ("DSC-") or alone is
+			// one code; a numeral after it in one title only is another
+			// generation, however the shops pair up.
+			name: "two generations of one code",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Cameras", Title: "acme vista dsc-zx100 iii"},
+				{Retailer: "B", Brand: "Acme", Category: "Cameras", Title: "acme zx100 iii compact camera"},
+				{Retailer: "A", Brand: "Acme", Category: "Cameras", Title: "acme vista dsc-zx100"},
+				{Retailer: "B", Brand: "Acme", Category: "Cameras", Title: "acme zx100 compact camera 20.2mp"},
+			},
+			want: [][]int{{0, 1}, {2, 3}},
+		},
+		{
 			// A brand, a name and a kind, written alike, name a product
 			// without a model number; a brand and a kind name none.
 			name: "short titles written alike",

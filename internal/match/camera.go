@@ -378,6 +378,20 @@ func generationsDiffer(p, q *profile) bool {
 	return false
 }
 
+// writesCode reports whether a title's part is code s, or s with a series'
+// letters in front, or s without them ("DSCRX100" and "RX100").
+func writesCode(part, s string) bool {
+	if part == s {
+		return true
+	}
+	long, short := part, s
+	if len(long) < len(short) {
+		long, short = short, long
+	}
+	pre, ok := strings.CutSuffix(long, short)
+	return ok && pre != "" && lettersOnly(pre) && digitCount(short) >= 2
+}
+
 // markOf returns the generation a title gives after "Mark" ("Mark II":
 // "2"), or "". Where no model code decides, a title without one names the
 // first of a line: "EOS 6D Mark II" and "EOS 6D" are two cameras (a part
@@ -393,9 +407,10 @@ func markOf(p *profile) string {
 
 // codeGeneration returns the generation a title writes in roman numerals
 // right after code s ("2" of "RX100 II", "" for none), and whether the
-// title writes s as a word of its own.
+// title writes s as a word of its own, with or without a series' letters in
+// front ("DSC-RX100 III" writes "RX100").
 func codeGeneration(p *profile, s string) (string, bool) {
-	k := slices.Index(p.parts, s)
+	k := slices.IndexFunc(p.parts, func(part string) bool { return writesCode(part, s) })
 	if k < 0 {
 		return "", false
 	}
