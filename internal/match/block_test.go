@@ -234,14 +234,18 @@ func TestGroupIgnoreColour(t *testing.T) {
 }
 
 // TestIgnoreColourWords checks that with colours together a title of the
-// catalog's categories gives no colour words, in any language, and one
+// catalog's categories gives no colour words, in any language, nor the
+// word naming the colour with the one that ends it ("space grey"), and one
 // outside them keeps them (an appliance's colour is often its model).
 func TestIgnoreColourWords(t *testing.T) {
 	tests := []struct {
 		item Item
 		want []string
 	}{
-		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb space grey"}, []string{"acme", "vela", "14", "256gb", "space"}},
+		// A word before the colour that ends a title names the colour.
+		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb space grey"}, []string{"acme", "vela", "14", "256gb"}},
+		{Item{Brand: "Acme", Category: "Cameras", Title: "acme snap mini 9 instant camera flamingo pink"}, []string{"acme", "snap", "mini", "9", "instant", "camera"}},
+		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 compact black"}, []string{"acme", "vela", "14", "compact"}},
 		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb grau"}, []string{"acme", "vela", "14", "256gb"}},
 		{Item{Brand: "Acme", Title: "acme serie 2 dishwasher in white"}, []string{"acme", "serie", "2", "dishwasher", "white"}},
 	}

@@ -354,7 +354,7 @@ func (p *profile) dropColourWords() {
 	kept := p.words[:0]
 	nMain, stock := p.nMain, p.stock
 	for i, w := range p.words {
-		if colourWords[w] == "" {
+		if colourWords[w] == "" && !colourName(p.words[:p.nMain], i, p.brand) {
 			kept = append(kept, w)
 			continue
 		}
@@ -366,6 +366,16 @@ func (p *profile) dropColourWords() {
 		}
 	}
 	p.words, p.nMain, p.stock = kept, nMain, stock
+}
+
+// colourName reports whether words[i] names a colour with the colour word
+// that ends a title's main clause right after it ("ice" of "ice blue",
+// "flamingo" of "flamingo pink"): a plain word, not the brand, a variant
+// or a model's name.
+func colourName(words []string, i int, brand string) bool {
+	n := len(words)
+	return i == n-2 && colourWords[words[n-1]] != "" && len(words[i]) >= 3 && lettersOnly(words[i]) &&
+		words[i] != brand && variantWords[words[i]] == 0
 }
 
 // packCode reports whether a part number ends in the letters that make it a
