@@ -180,3 +180,36 @@ func colourLetters(s string) colourSet {
 	}
 	return 0
 }
+
+// dropColourWords leaves the colour words out of a title of the catalog's
+// categories when colours are one product: "iphone 14 256gb yellow" and
+// "iphone 14 256gb gelb" say the same. A title outside them keeps its
+// colour: an appliance's colour is often its model ("serie 2 dishwasher in
+// white" and "... in black" are two).
+func (p *profile) dropColourWords() {
+	kept := p.words[:0]
+	nMain, stock := p.nMain, p.stock
+	for i, w := range p.words {
+		if colourWords[w] == "" && !colourName(p.words[:p.nMain], i, p.brand) {
+			kept = append(kept, w)
+			continue
+		}
+		if i < p.nMain {
+			nMain--
+		}
+		if i < p.stock {
+			stock--
+		}
+	}
+	p.words, p.nMain, p.stock = kept, nMain, stock
+}
+
+// colourName reports whether words[i] names a colour with the colour word
+// that ends a title's main clause right after it ("ice" of "ice blue",
+// "flamingo" of "flamingo pink"): a plain word, not the brand, a variant
+// or a model's name.
+func colourName(words []string, i int, brand string) bool {
+	n := len(words)
+	return i == n-2 && colourWords[words[n-1]] != "" && len(words[i]) >= 3 && lettersOnly(words[i]) &&
+		words[i] != brand && variantWords[words[i]] == 0
+}

@@ -71,9 +71,9 @@ func clauseBreak(c byte) bool {
 
 // chunker groups the tokens of a folded title into chunks.
 type chunker struct {
-	folded          string
-	out             []chunk
-	start, end      int // the byte range of the chunk being read; start < 0 when none
+	folded                 string
+	out                    []chunk
+	start, end             int // the byte range of the chunk being read; start < 0 when none
 	fit, brk, slash, added bool
 }
 
