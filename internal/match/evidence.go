@@ -190,6 +190,9 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	if r == codesEqual && own && (otherSeries(a.s, b.s, q) || otherSeries(b.s, a.s, p)) {
 		r = codesDiffer
 	}
+	if r == codesVariant && own && regionLettersOfSet(a.s, b.s, p, q) {
+		r = codesEqual
+	}
 	return r
 }
 

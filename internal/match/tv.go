@@ -120,3 +120,14 @@ func screenSize(p *profile, w string) bool {
 	n := int(w[0]-'0')*10 + int(w[1]-'0')
 	return n >= minScreenCode && n <= maxScreenCode
 }
+
+// regionLettersOfSet reports whether two televisions' codes give one size
+// and series and differ only in the letters after it, a market's
+// ("55UK6300PLA" and "55UK6300PLB"): the same set.
+func regionLettersOfSet(a, b string, p, q *profile) bool {
+	if !isTV(p) || !isTV(q) || stem(a) != stem(b) {
+		return false
+	}
+	size, _ := screenOfCode(a)
+	return size != ""
+}

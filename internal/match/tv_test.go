@@ -71,6 +71,18 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a market's letters after the series",
+			a:        tv("A", "zentor 55zk6300pla 55 4k ultra hd smart tv"),
+			b:        tv("B", "zentor 55zk6300plb"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "another series of one size",
+			a:          tv("A", "zentor 55zk6300pla 55 4k ultra hd smart tv"),
+			b:          tv("B", "zentor 55zk6400pla 55 4k ultra hd smart tv"),
+			wantReason: "code",
+		},
+		{
 			name:     "two digits after a slash name the market",
 			a:        tv("A", "zentor 55zus6262/12 55 inch 4k ambilight tv"),
 			b:        tv("B", "zentor 55zus6262 4k uhd smart tv"),
