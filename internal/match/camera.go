@@ -425,3 +425,28 @@ func codeGeneration(p *profile, s string) (string, bool) {
 	}
 	return "", true
 }
+
+// readCameraEdition reads whether a title sells a camera with a lens (its
+// kit), its body, or a lens alone, and the name of its kit.
+func (p *profile) readCameraEdition(cs []chunk) {
+	lenses := namesLens(cs, p.words)
+	switch {
+	case p.acc: // an accessory is no edition of a camera
+	case lenses && slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs):
+		// "Camera with 18-55mm lens", "Camera Body with XF18-55mm", "EOS
+		// 80D + 18-135mm".
+		p.edition |= edLensKit
+		if lensCount(cs) >= 2 {
+			p.edition |= edTwinLens
+		}
+	case lenses:
+		if !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder") {
+			p.edition |= edLens
+		}
+	case slices.Contains(p.words[:p.nMain], "body"):
+		p.edition |= edBody
+	}
+	if !p.acc && p.category == cameras {
+		p.kit = kitName(cs)
+	}
+}

@@ -188,26 +188,7 @@ func profileOf(it Item, opt Options) profile {
 		p.stock = p.nMain
 	}
 	p.fitWords = fitWords
-	lenses := namesLens(cs, p.words)
-	switch {
-	case p.acc: // an accessory is no edition of a camera
-	case lenses && slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs):
-		// "Camera with 18-55mm lens", "Camera Body with XF18-55mm", "EOS
-		// 80D + 18-135mm".
-		p.edition |= edLensKit
-		if lensCount(cs) >= 2 {
-			p.edition |= edTwinLens
-		}
-	case lenses:
-		if !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder") {
-			p.edition |= edLens
-		}
-	case slices.Contains(p.words[:p.nMain], "body"):
-		p.edition |= edBody
-	}
-	if !p.acc && p.category == cameras {
-		p.kit = kitName(cs)
-	}
+	p.readCameraEdition(cs)
 	for i := range cs {
 		if cs[i].fit || opt.sketch {
 			break
