@@ -131,7 +131,7 @@ func TestCompareCameras(t *testing.T) {
 			name:     "one lens with its range written apart from its unit",
 			a:        Item{Brand: "Acme", Title: "ACME AF 24-70 mm F2.8L USM objectif"},
 			b:        Item{Brand: "Acme", Title: "Acme AF 24-70mm F2.8L USM Zoom Lens"},
-			wantSame: true, wantReason: "model-name",
+			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "a camera with a lens against the lens",
@@ -200,10 +200,10 @@ func TestCompareCameras(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
-			name:     "one lens, its focal range and aperture written two ways, titles otherwise apart",
+			name:     "one lens, its focal range and aperture written two ways",
 			a:        Item{Brand: "Acme", Title: "ACME 24-70 mm f/2.8 L II USM"},
 			b:        Item{Brand: "Acme", Title: "Acme EF 24-70mm f/2.8L II USM - Shopwijzer"},
-			wantSame: true, wantReason: "model-name",
+			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "a body against a kit with two lenses",
@@ -242,6 +242,12 @@ func TestCompareCameraKits(t *testing.T) {
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 + 16-50mm f/3.5-6.3"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z50 mirrorless camera with 16-50mm lens"},
 			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a focal range with its millimetres or without",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 8 + 24-70mm"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 8 24-70 kit"},
+			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "one lens after a plus against two",

@@ -51,7 +51,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 			if i >= stock && i < a.nMain {
 				continue
 			}
-			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words)
+			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
 			}
@@ -85,6 +85,16 @@ func joinedIn(words []string, i int, in []string) bool {
 		}
 	}
 	return false
+}
+
+// mmIn reports whether w is a number that in gives with or without its
+// millimetres ("18-55" and "18-55mm", a lens's focal range, read as the
+// words "18", "55" and "55mm").
+func mmIn(w string, in []string) bool {
+	if bare, ok := strings.CutSuffix(w, "mm"); ok {
+		return isNumber(bare) && slices.Contains(in, bare)
+	}
+	return isNumber(w) && slices.Contains(in, w+"mm")
 }
 
 // splitIn reports whether words[i] is the words before it run together
