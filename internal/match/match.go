@@ -186,13 +186,14 @@ type groups struct {
 	m       *Matcher
 	opt     Options
 	parent  []int32
-	gtin    []string      // per root: the group's barcode, if any
-	members map[int][]int // per root of more than one member: its members
-	config  []configSet   // per root: the configuration details its titles state
-	colour  []name        // per listing: its colour
-	brand   []name        // per listing: its brand folded for blocking
-	bridges []bridge      // the listings with a long model code that joins its brand's partition to another's, in order
-	link    []string      // per listing, until links are followed: its Item.Link
+	gtin    []string                   // per root: the group's barcode, if any
+	members map[int][]int              // per root of more than one member: its members
+	config  []configSet                // per root: the configuration details its titles state
+	colour  []name                     // per listing: its colour
+	brand   []name                     // per listing: its brand folded for blocking
+	bridges []bridge                   // the listings with a long model code that joins its brand's partition to another's, in order
+	boiler  map[string]map[string]bool // per retailer: its boilerplate words (see shopWords)
+	link    []string                   // per listing, until links are followed: its Item.Link
 
 	// The partition being matched: its listings and their profiles
 	// (items[local[i]] and prof[local[i]] are listing i's), and, per root
@@ -231,8 +232,10 @@ func newGroups(src Source, opt Options) (*groups, error) {
 	sketch := opt
 	sketch.sketch = true
 	dfs := make([]map[string]int32, workers)
+	shops := make([]shopWords, workers)
 	for w := range dfs {
 		dfs[w] = map[string]int32{}
+		shops[w] = shopWords{}
 	}
 	bridges := make([][]bridge, workers)
 	err := g.readBlocks(nil, workers, func(w, i int, it *Item) {
@@ -248,6 +251,7 @@ func newGroups(src Source, opt Options) (*groups, error) {
 		if !rarity {
 			return
 		}
+		shops[w].add(it.Retailer, p.words)
 		df := dfs[w]
 		for _, word := range p.words {
 			if n, ok := df[word]; ok {
@@ -272,6 +276,10 @@ func newGroups(src Source, opt Options) (*groups, error) {
 			}
 		}
 		g.m.n = n
+		for _, s := range shops[1:] {
+			shops[0].merge(s)
+		}
+		g.boiler = shops[0].boilerplate(g.m.df)
 	}
 	for i := range n {
 		g.parent[i] = int32(i)

@@ -93,6 +93,9 @@ func (g *groups) readProfiles(part []int) error {
 	err := g.readBlocks(part, workers, func(_, k int, it *Item) {
 		g.items[k] = *it
 		g.prof[k] = profileOf(*it, g.opt)
+		if boiler := g.boiler[it.Retailer]; boiler != nil {
+			g.prof[k].dropShopWords(boiler)
+		}
 	})
 	if err != nil {
 		return err
