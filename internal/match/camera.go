@@ -378,6 +378,19 @@ func generationsDiffer(p, q *profile) bool {
 	return false
 }
 
+// markedCode returns the model's code and generation a code gives with an
+// "M" and a digit glued on after its number, as a maker numbers a line's
+// generations ("DSCRX100M3" is the "DSC-RX100 III", "ILCE7M4" the fourth
+// "ILCE-7"), and whether it does.
+func markedCode(c code) (base, gen string, ok bool) {
+	n := len(c.s)
+	if c.kind != codeStrong || n < 6 || c.s[n-2] != 'M' || c.s[n-1] < '2' || c.s[n-1] > '9' || !isDigitByte(c.s[n-3]) ||
+		!strings.ContainsFunc(c.s[:n-2], unicode.IsLetter) {
+		return "", "", false
+	}
+	return c.s[:n-2], c.s[n-1:], true
+}
+
 // writesCode reports whether a title's part is code s, or s with a series'
 // letters in front, or s without them ("DSCRX100" and "RX100").
 func writesCode(part, s string) bool {
@@ -410,6 +423,9 @@ func markOf(p *profile) string {
 // title writes s as a word of its own, with or without a series' letters in
 // front ("DSC-RX100 III" writes "RX100").
 func codeGeneration(p *profile, s string) (string, bool) {
+	if i := slices.IndexFunc(p.codes, func(c code) bool { return c.s == s && c.gen != "" }); i >= 0 {
+		return p.codes[i].gen, true
+	}
 	k := slices.IndexFunc(p.parts, func(part string) bool { return writesCode(part, s) })
 	if k < 0 {
 		return "", false

@@ -55,6 +55,18 @@ func TestCompareCameraNames(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a generation glued on as M and a digit",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-zx100m3 20.1mp"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista zx100 iii compact camera"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a generation glued on against the line's first",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-zx100m3 20.1mp"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista dsc-zx100"},
+			wantReason: "model-line",
+		},
+		{
 			name:       "a Mark against none is the line's first",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d mark ii body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d body"},

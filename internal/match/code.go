@@ -44,6 +44,9 @@ type code struct {
 	// colours is the colour a name written after the code states
 	// ("JBLGO4BLACK", "srs-xb100/blue"), or 0.
 	colours colourSet
+	// gen is the generation a model's code gives after an "M" glued on
+	// ("DSCRX100" of "DSC-RX100M3": "3"), or "".
+	gen string
 }
 
 // NormalizePart folds a manufacturer part or model number so that spelling

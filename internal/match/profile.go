@@ -309,6 +309,9 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		}
 		cd.fit, cd.last = c.fit, i == len(cs)-1
 		p.codes = appendCode(p.codes, cd)
+		if base, gen, ok := markedCode(cd); ok {
+			p.codes = appendCode(p.codes, code{s: base, kind: codeStrong, fit: cd.fit, last: cd.last, gen: gen})
+		}
 		if s, ok := seriesPrefixed(prev, cd); ok && prev != p.brand {
 			p.codes = appendCode(p.codes, code{s: s, kind: codeStrong, fit: cd.fit, last: cd.last})
 		}
