@@ -6,8 +6,8 @@ import "strings"
 // no other shop writes: its slogans ("upgrade your setup", "a customer
 // favourite"), its formatting ("sim free", "mob/") or its language
 // ("Kühlschrank", "Speicher"). They describe the shop, not the product:
-// two shops' titles of one product never share them, so they only lower
-// the titles' similarity, and a slogan's "upgrade" sells no upgrade.
+// two shops' titles of one product never share them, and a slogan's
+// "upgrade" sells no upgrade.
 const (
 	// minShopWord is the fewest of a shop's listings that write a word
 	// for it to be the shop's; a model's code or name is written once.
@@ -73,11 +73,11 @@ func (s shopWords) boilerplate(df map[string]int32) map[string]map[string]bool {
 	return out
 }
 
-// dropShopWords takes back the variant or edition a shop's boilerplate
-// word would name: the "upgrade" of "upgrade your setup" sells no upgrade.
-// The words stay in the title's words: similarity weighs them by their
-// rarity already.
-func (p *profile) dropShopWords(boiler map[string]bool) {
+// dropBoilerplateEditions takes back the variant or edition a shop's
+// boilerplate word would name: the "upgrade" of "upgrade your setup" sells
+// no upgrade. The words stay in the title's words, which similarity weighs
+// by their rarity, and which find a listing's candidates.
+func (p *profile) dropBoilerplateEditions(boiler map[string]bool) {
 	for _, w := range p.words {
 		if boiler[w] {
 			p.edition &^= editionOf(w)

@@ -94,7 +94,7 @@ func (g *groups) readProfiles(part []int) error {
 		g.items[k] = *it
 		g.prof[k] = profileOf(*it, g.opt)
 		if boiler := g.boiler[it.Retailer]; boiler != nil {
-			g.prof[k].dropShopWords(boiler)
+			g.prof[k].dropBoilerplateEditions(boiler)
 		}
 	})
 	if err != nil {
