@@ -67,6 +67,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a number and a letter after the line's name are a model's name",
+			a:          Item{Brand: "Acme", Title: "Acme EOS 60D (no lens included) 18-megapixel"},
+			b:          Item{Brand: "Acme", Title: "Acme EOS 7D (no lens included) 18-megapixel"},
+			wantReason: "title",
+		},
+		{
 			name:       "a Mark against none is the line's first",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d mark ii body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 6d body"},

@@ -353,7 +353,7 @@ func modelNames(p *profile) []string {
 		}
 	}
 	for k, w := range p.words[:p.nMain] {
-		if shortName(w) || k > 0 && p.words[k-1] == p.brand && numberName(w) {
+		if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
 			out = append(out, strings.ToUpper(w))
 		}
 	}
@@ -371,9 +371,17 @@ func shortName(w string) bool {
 	return len(w) == 2 && isLetterByte(w[0]) && isDigitByte(w[1])
 }
 
+// afterBrandOrLine reports whether words[k] comes right after the brand, or
+// after the brand and a line's name of letters ("Canon 5D", "Canon EOS
+// 5D").
+func afterBrandOrLine(words []string, k int, brand string) bool {
+	return k > 0 && words[k-1] == brand || k > 1 && words[k-2] == brand && lettersOnly(words[k-1])
+}
+
 // numberName reports whether a word is a number of up to three digits with
-// one letter after it, which names a model right after its brand ("Realme
-// 15x", "Canon 5D"): not a network ("5G") nor a resolution ("4K").
+// one letter after it, which names a model right after its brand or its
+// line ("Realme 15x", "Canon 5D", "EOS 7D"): not a network ("5G") nor a
+// resolution ("4K").
 func numberName(w string) bool {
 	d := leadingDigits(w)
 	return d >= 1 && d <= 3 && len(w) == d+1 && isLetterByte(w[d]) && w[d] != 'k' && networkGeneration(w) == ""
