@@ -28,6 +28,21 @@ func apertureMatch(t string) []string {
 	return apertureChunk.FindStringSubmatch(t)
 }
 
+// apertureLetters returns the letters a lens's maker glues on after its
+// aperture ("g" of "f/1.8G", "d" of "f1.8D", "l" of "f/2.8L"), or "":
+// lenses of one focal length and aperture that differ in them are two
+// lenses.
+func apertureLetters(t string) string {
+	if aperture(t) == "" {
+		return ""
+	}
+	end := len(t)
+	for end > 0 && isLetterByte(t[end-1]) {
+		end--
+	}
+	return t[end:]
+}
+
 // maxAperture is the largest f-number a lens is named by.
 const maxAperture = 32
 

@@ -25,6 +25,18 @@ func TestCompareCameraNames(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a maker's letters after the aperture",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vistar AF 50mm f1.8D"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vistar AF-S 50mm f1.8G"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "the same letters after the aperture, written two ways",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vistar AF-S 50mm f1.8G lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vistar AF-S 50mm f/1.8G"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "one range with two focus motors",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4L IS USM lens"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme RF 24-105mm f/4-7.1 IS STM lens"},

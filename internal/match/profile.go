@@ -460,6 +460,9 @@ func (p *profile) readModelLine(cs []chunk) {
 		prevFit = c.fit
 		if a := apertureAt(cs, i); a != "" {
 			p.addSlot("#f", a, c.fit)
+			if l := apertureLetters(c.text); l != "" {
+				p.addSlot("#flens", l, c.fit) // "f/1.8G" and "f1.8D": two lenses
+			}
 			prevWord = ""
 			continue
 		}
