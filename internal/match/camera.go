@@ -393,6 +393,17 @@ func generationsDiffer(p, q *profile) bool {
 	return false
 }
 
+// codeLineConflict reports whether two listings that share a model code
+// name different models of its line: model-line numbers that differ
+// (lengths false leaves out measures a code's model gives in many ways),
+// unless the code is as long as a part number, which names one model and
+// makes a series or a speed two shops write differently one shop's slip;
+// or generations written right after the code (see generationsDiffer).
+func codeLineConflict(p, q *profile, ev codeEv, lengths bool) bool {
+	return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, lengths) && ev.longest < minBridgeCode ||
+		generationsDiffer(p, q)
+}
+
 // markedCode returns the model's code and generation a code gives with an
 // "M" and a digit glued on after its number, as a maker numbers a line's
 // generations ("DSCRX100M3" is the "DSC-RX100 III", "ILCE7M4" the fourth
@@ -446,13 +457,7 @@ func codeGeneration(p *profile, s string) (string, bool) {
 		return "", false
 	}
 	if k+1 < len(p.parts) {
-		next := strings.ToLower(p.parts[k+1])
-		if next == "v" && p.romanFive() {
-			return "5", true
-		}
-		if g := romanNumerals([]string{next})[0]; g != next {
-			return g, true
-		}
+		return p.romanValue(strings.ToLower(p.parts[k+1])), true
 	}
 	return "", true
 }

@@ -593,7 +593,7 @@ func (g *groups) refused(a, b int, title bool) bool {
 			switch {
 			case ev.part:
 			case ev.strong || !title:
-				if slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, !ev.strong) && ev.longest < minBridgeCode || generationsDiffer(p, q) || nameVariant(p, q, ev) {
+				if codeLineConflict(p, q, ev, !ev.strong) || nameVariant(p, q, ev) {
 					return true
 				}
 			case g.m.titleVeto(p, q, nil) != "" || (!namesModel(p) || !namesModel(q)) && !sameTitle(p, q):

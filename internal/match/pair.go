@@ -161,11 +161,8 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	}
 	if ev.strong {
 		// A code both titles give can name a model line ("HP Victus
-		// 15-fa1"): its configurations differ in model-line numbers. A
-		// code as long as a part number ("WAT286H0GB") names one model,
-		// and a series or a speed two shops write differently is one
-		// shop's slip; a generation written right after the code is not.
-		if tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, false) && ev.longest < minBridgeCode || generationsDiffer(p, q), Split, seeSlots, p, q) {
+		// 15-fa1"): its configurations differ in model-line numbers.
+		if tr.check("model-line", codeLineConflict(p, q, ev, false), Split, seeSlots, p, q) {
 			return Decision{Reason: "model-line"}
 		}
 		// A short model name is a line's ("Vivo Y400" and "Y400 Pro");

@@ -251,10 +251,17 @@ func (p *profile) romanGeneration(cs []chunk, i int) string {
 	if i == 0 || !strings.ContainsAny(cs[i-1].text, "0123456789") {
 		return ""
 	}
-	if cs[i].text == "v" && p.romanFive() {
+	return p.romanValue(cs[i].text)
+}
+
+// romanValue returns the number a lower-case roman numeral II to VIII
+// writes ("3" of "iii"), "V" only in a phone's or a camera's title (see
+// romanFive), or "".
+func (p *profile) romanValue(w string) string {
+	if w == "v" && p.romanFive() {
 		return "5"
 	}
-	if g := romanNumerals([]string{cs[i].text})[0]; g != cs[i].text {
+	if g := romanNumerals([]string{w})[0]; g != w {
 		return g
 	}
 	return ""
@@ -684,7 +691,6 @@ func multipleWord(w string) bool {
 	return false
 }
 
-// slotKey reports whether a word can carry a model-line number.
 // minModelCode is the length of a word that, read as a model code, names a
 // model rather than a line (see modelCode).
 const minModelCode = 6
@@ -699,6 +705,7 @@ func modelCode(w string) bool {
 	return ok && c.kind == codeStrong
 }
 
+// slotKey reports whether a word can carry a model-line number.
 func slotKey(w string) bool {
 	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
 		return false // "Black 10" is a colour and a count

@@ -76,15 +76,18 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 // together: "hero 5" and "hero5", "6 kg" and "6kg" are written two ways.
 func joinedIn(words []string, i int, in []string) bool {
 	w := words[i]
-	if i+1 < len(words) && slices.Contains(in, w+words[i+1]) || i > 0 && slices.Contains(in, words[i-1]+w) {
-		return true
-	}
-	for k := 0; k+1 < len(in); k++ {
-		if len(in[k])+len(in[k+1]) == len(w) && strings.HasPrefix(w, in[k]) && strings.HasSuffix(w, in[k+1]) {
+	for k, v := range in {
+		if i+1 < len(words) && runTogether(v, w, words[i+1]) || i > 0 && runTogether(v, words[i-1], w) ||
+			k+1 < len(in) && runTogether(w, v, in[k+1]) {
 			return true
 		}
 	}
 	return false
+}
+
+// runTogether reports whether w is a and b run together.
+func runTogether(w, a, b string) bool {
+	return len(w) == len(a)+len(b) && strings.HasPrefix(w, a) && strings.HasSuffix(w, b)
 }
 
 // mmIn reports whether w is a number that in gives with or without its
@@ -94,7 +97,7 @@ func mmIn(w string, in []string) bool {
 	if bare, ok := strings.CutSuffix(w, "mm"); ok {
 		return isNumber(bare) && slices.Contains(in, bare)
 	}
-	return isNumber(w) && slices.Contains(in, w+"mm")
+	return isNumber(w) && slices.ContainsFunc(in, func(v string) bool { return runTogether(v, w, "mm") })
 }
 
 // splitIn reports whether words[i] is the words before it run together
