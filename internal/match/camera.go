@@ -436,8 +436,31 @@ func writesCode(part, s string) bool {
 // first of a line: "EOS 6D Mark II" and "EOS 6D" are two cameras (a part
 // number outranks it: "Memory Stick PRO Duo Mark 2 MSMT4G").
 func markOf(p *profile) string {
+	return slotNumber(p, "mark")
+}
+
+// marksDiffer reports whether two titles, one of which writes "Mark",
+// give a line different generations: "Mark III" is the "III" another
+// title writes without it ("E-M10 Mark III", "E-M10 III"), and "EOS 6D
+// Mark II" is not the "EOS 6D".
+func marksDiffer(p, q *profile) bool {
+	mp, mq := markOf(p), markOf(q)
+	if mp == mq {
+		return false
+	}
+	gen := func(p *profile, mark string) string {
+		if mark != "" {
+			return mark
+		}
+		return slotNumber(p, "#gen")
+	}
+	return gen(p, mp) != gen(q, mq)
+}
+
+// slotNumber returns the number a title gives model-line word key, or "".
+func slotNumber(p *profile, key string) string {
 	for _, s := range p.slots {
-		if s.key == "mark" {
+		if s.key == key {
 			return s.num
 		}
 	}
@@ -455,6 +478,9 @@ func codeGeneration(p *profile, s string) (string, bool) {
 	k := slices.IndexFunc(p.parts, func(part string) bool { return writesCode(part, s) })
 	if k < 0 {
 		return "", false
+	}
+	if k+1 < len(p.parts) && (p.parts[k+1] == "MARK" || p.parts[k+1] == "MK") {
+		k++ // "E-M10 Mark III" is the "E-M10 III"
 	}
 	if k+1 < len(p.parts) {
 		return p.romanValue(strings.ToLower(p.parts[k+1])), true

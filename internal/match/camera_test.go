@@ -206,10 +206,28 @@ func TestCompareCameras(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "a line's letter and a model's written with a hyphen and run together",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x-t3 body"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma xt3 body black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a generation written after Mark and without it",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma om-d e-m10 mark iii + 14-42mm"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma e-m10 iii 14-42mm kit"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "generations written after Mark and without it",
+			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma om-d e-m10 mark iii + 14-42mm"},
+			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma e-m10 ii 14-42mm kit"},
+			wantReason: "model-line",
+		},
+		{
 			name:     "a bare f-number after the focal range, its letter apart",
 			a:        Item{Brand: "Acme", Title: "Acme EF 70-200mm f/4L USM"},
 			b:        Item{Brand: "Acme", Title: "Acme EF 70-200mm F4 L USM"},
-			wantSame: true, wantReason: "model-name",
+			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "a bare f-number after one focal length names an aperture",

@@ -123,6 +123,14 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	}
 }
 
+// lostFraction reports whether the number of a measure written right after
+// another number may be the second's decimal places, its point lost ("1
+// 86m"): a whole number of three digits or more is a measure of its own
+// ("OnePlus 6 128GB").
+func lostFraction(d string) bool {
+	return len(d) <= 2 || strings.Contains(d, ".")
+}
+
 // afterNumber reports whether word k of chunk i starts the chunk right
 // after a number, in the same clause: "1 86m" and "8 5 x 11" are numbers
 // whose decimal point or fraction was lost, no measure of their own. A

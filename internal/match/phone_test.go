@@ -204,6 +204,55 @@ func TestComparePhoneVariants(t *testing.T) {
 			b:          phone("B", "Zentor", "Zentor Vanta 10 Pro"),
 			wantReason: "variant",
 		},
+		{
+			name:     "a variant word glued on after a short model's number",
+			a:        phone("A", "Zentor", "zentor vanta 2xl 128gb"),
+			b:        phone("B", "Zentor", "zentor vanta 2 xl 128gb black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a glued variant word against the model without it",
+			a:          phone("A", "Zentor", "zentor vanta 2xl 128gb"),
+			b:          phone("B", "Zentor", "zentor vanta 2 128gb"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a system's edition glued on after its version is no variant",
+			a:        Item{Retailer: "A", Brand: "Zentor", Category: "Laptops", Title: "Zentor Book 640 G3 i5-7200u 8GB 256GB SSD 14 W10Pro"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Category: "Laptops", Title: "Zentor Book 640 G3 Core i5 8GB SSD 256GB 14 laptop"},
+			wantSame: true, wantReason: "title",
+		},
+	})
+}
+
+// TestComparePhoneNumbers covers the numbers of a phone's title: its
+// model's, its memory's and storage's, and its screen's.
+func TestComparePhoneNumbers(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "memory after storage, right after the model's number",
+			a:        phone("A", "Zentor", "zentor 6 128gb 8gb ram mirror black"),
+			b:        phone("B", "Zentor", "zentor 6 dual sim 128gb mirror black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a model's number with a point release after the brand",
+			a:          phone("A", "Zentor", "zentor 7.1 32gb gloss midnight blue"),
+			b:          phone("B", "Zentor", "zentor 6.1 32gb gloss midnight blue"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a model's year in brackets",
+			a:          phone("A", "Zentor", "zentor vanta k5 2016 32gb black"),
+			b:          phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a model's year with brackets and without",
+			a:        phone("A", "Zentor", "zentor vanta k5 2017 32gb black"),
+			b:        phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),
+			wantSame: true, wantReason: "title",
+		},
 	})
 }
 

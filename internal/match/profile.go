@@ -167,10 +167,12 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 		if len(ws) > 1 {
-			// "wh-1000xm5" also as "wh1000xm5".
-			if j := alnumOnly(c.text); len(j) >= 4 && !c.fit && !slices.Contains(p.words, j) {
+			// "wh-1000xm5" also as "wh1000xm5", "x-t3" as "xt3".
+			switch j := alnumOnly(c.text); {
+			case !joinedWord(j):
+			case !c.fit && !slices.Contains(p.words, j):
 				p.words = append(p.words, j)
-			} else if len(j) >= 4 && c.fit && !slices.Contains(fitWords, j) {
+			case c.fit && !slices.Contains(fitWords, j):
 				fitWords = append(fitWords, j)
 			}
 		}
@@ -461,7 +463,9 @@ func (p *profile) readModelLine(cs []chunk) {
 	prevWord := "" // the last word, within the clause
 	prevFit := false
 	for i, c := range cs {
-		if c.brk || c.fit != prevFit {
+		if c.brk && !modelYear(c.text) || c.fit != prevFit {
+			// A model's year in brackets still follows its name:
+			// "Galaxy A5 (2017)" is the "Galaxy A5 2017".
 			prevWord = ""
 		}
 		prevFit = c.fit
@@ -483,7 +487,11 @@ func (p *profile) readModelLine(cs []chunk) {
 		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for k, w := range ws {
-			if bit, ok := variantWords[w]; ok && len(ws) == 1 && !notVariant(cs, i, w) {
+			bit, ok := variantWords[w]
+			if stem, b := gluedVariant(w); b != 0 && len(ws) == 1 {
+				w, bit, ok = stem, b, true // "Pixel 2XL" is the "Pixel 2 XL"
+			}
+			if ok && len(ws) == 1 && !notVariant(cs, i, w) {
 				if c.fit {
 					p.fitVar |= bit
 				} else {
@@ -495,9 +503,10 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 			if isNumber(w) {
 				p.readMeasure(cs, i, ws, k)
-			} else if d, u, ok := digitsUnit(w); ok && !afterNumber(cs, i, k) {
+			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d)) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
-				// lost between two numbers.
+				// lost between two numbers; "OnePlus 6 128GB" is a
+				// model's number and its storage.
 				p.addSlot("#"+u, d, c.fit)
 			}
 			if g := networkGeneration(w); g != "" && !lineWord(prevWord) {
@@ -505,7 +514,8 @@ func (p *profile) readModelLine(cs []chunk) {
 				// Pro 5G"): a network, not a model line's number, unless a
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
-			} else if (isNumber(w) && !strings.Contains(w, ".") || modelSuffixed(w) || timesSuffixed(w, prevWord)) && prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) {
+			} else if (isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prevWord == p.brand || modelSuffixed(w) || timesSuffixed(w, prevWord)) &&
+				prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) {
 				// A bare number: not a measure ("15 inch", "2 pack"),
 				// nor after a model's code, which names the model itself
 				// ("FAB10LB 50s style", "CVB20LR1 220 240 V").
@@ -666,6 +676,49 @@ func networkGeneration(w string) string {
 		return w[:1]
 	}
 	return ""
+}
+
+// joinedWord reports whether the pieces of a word written with hyphens or
+// dots, run together, are a word to compare titles by: four characters or
+// more ("wh1000xm5"), or three of letters and digits ("x-t3", "e-m1": a
+// line's letter and a model's).
+func joinedWord(j string) bool {
+	return len(j) >= 4 || len(j) == 3 && strings.ContainsAny(j, "0123456789") && strings.IndexFunc(j, unicode.IsLetter) >= 0
+}
+
+// gluedVariant splits a short model's name from a variant word glued on
+// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini"): the name, up
+// to two letters and a number of up to three digits, and the variant's bit,
+// or 0. Only the words that name a variant wherever they stand count.
+func gluedVariant(w string) (string, variants) {
+	for v, bit := range variantWords {
+		if bit >= firstNameVariant || len(v) < 2 || len(w) <= len(v) || !strings.HasSuffix(w, v) {
+			continue
+		}
+		stem := w[:len(w)-len(v)]
+		letters := len(stem) - len(strings.TrimLeft(stem, "abcdefghijklmnopqrstuvwxyz"))
+		if strings.HasPrefix(stem, "w") && letters == 1 {
+			continue // "W10Pro": Windows 10 Pro, the system a computer comes with
+		}
+		if digits := len(stem) - letters; letters <= 2 && digits >= 1 && digits <= 3 && isNumber(stem[letters:]) && !strings.Contains(stem, ".") {
+			return stem, bit
+		}
+	}
+	return "", 0
+}
+
+// modelYear reports whether w is a year a maker gives a model: four digits
+// from 1990 to 2039.
+func modelYear(w string) bool {
+	return len(w) == 4 && isNumber(w) && (w >= "1990" && w <= "1999" || w >= "2000" && w <= "2039")
+}
+
+// pointRelease reports whether w is a model's number with a point release
+// ("7.1" of "Nokia 7.1"): one digit, a point and one digit. Right after the
+// brand it names the model; elsewhere such a number is as often a measure
+// ("6.1 single sim", a screen).
+func pointRelease(w string) bool {
+	return len(w) == 3 && isDigitByte(w[0]) && w[1] == '.' && isDigitByte(w[2])
 }
 
 // lineWord reports whether w can name a model line whose generation a
