@@ -268,6 +268,18 @@ func TestCompareCameras(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "kits of one range whose lenses' letters and generations differ",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm is ii"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm dc iii"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "kits of one lens and its generation",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm is ii"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d 18-55 is ii kit"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a camera with a lens, called no mirrorless one, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z30 vlogging camera body only"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z30 vlogging camera with vistar z dx 16 50mm lens"},

@@ -462,11 +462,15 @@ func (p *profile) readModelLine(cs []chunk) {
 	var wb [16]string
 	prevWord := "" // the last word, within the clause
 	prevFit := false
+	lens := false // after a zoom's focal range, within the clause
 	for i, c := range cs {
 		if c.brk && !modelYear(c.text) || c.fit != prevFit {
 			// A model's year in brackets still follows its name:
 			// "Galaxy A5 (2017)" is the "Galaxy A5 2017".
 			prevWord = ""
+		}
+		if c.brk || c.fit != prevFit {
+			lens = false
 		}
 		prevFit = c.fit
 		if a := apertureAt(cs, i); a != "" {
@@ -481,6 +485,12 @@ func (p *profile) readModelLine(cs []chunk) {
 			// "70-300mm": both ends ("75-300mm" is another lens).
 			p.addSlot("#mm", short, c.fit)
 			p.addSlot("#mm", long, c.fit)
+			lens = true
+		}
+		if g := p.romanValue(c.text); g != "" && lens && i > 0 && !focalRange(cs[i-1].text) {
+			// "18-55mm IS II" and "18-55mm DC III": a lens's generation
+			// after letters that differ.
+			p.addSlot("#lensgen", g, c.fit)
 		}
 		if g := p.romanGeneration(cs, i); g != "" {
 			p.addSlot("#gen", g, c.fit) // "Z6 II", "Xperia 10 VI"
