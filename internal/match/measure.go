@@ -105,7 +105,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 		// `1/2.3"`: the optical format of a camera's sensor, no screen.
 	case k == len(ws)-1 && c.inch:
 		p.addSlot("#in", w, c.fit)
-	case next == "x" && isNumber(next2):
+	case next == "x" && isNumber(next2) && !p.phone():
 		// "400 x 400", but not the remnants of fractions ("8-1 2 x 11").
 		if !prevNum && !(len(rest) > 2 && isNumber(rest[2])) {
 			p.addSlot("#dim", number(w)+"x"+number(next2), c.fit)

@@ -242,6 +242,18 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a letter x after a model's number names a model",
+			a:          phone("A", "Zentor", "zentor vela 20 x 128gb midnight blue"),
+			b:          phone("B", "Zentor", "zentor vela 20 128gb midnight blue"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a letter x between a model's number and a screen's size multiplies nothing",
+			a:        phone("A", "Zentor", "zentor vela 20 x 128gb midnight blue"),
+			b:        phone("B", "Zentor", "zentor vela 20 x 7.2 128gb midnight blue"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a model's year in brackets",
 			a:          phone("A", "Zentor", "zentor vanta k5 2016 32gb black"),
 			b:          phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),

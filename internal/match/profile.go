@@ -538,12 +538,12 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 				// "15s-fq5022na", "4-gang": the start of a code or a count.
 				codePiece := k+1 < len(ws)
-				if (!unitWords[next] || next == "v" && p.romanFive()) && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
+				if (!unitWords[next] || next == "v" && p.romanFive() || next == "x" && p.phone()) && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
 					switch {
 					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
 						w += next // "RTX 4070 Ti"
-					case isNumber(w) && k == len(ws)-1 && len(next) == 1 && modelSuffixed(w+next) && !c.inch:
-						w += next // "Forerunner 255 S" is "Forerunner 255S"
+					case isNumber(w) && k == len(ws)-1 && len(next) == 1 && (modelSuffixed(w+next) || timesSuffixed(w+next, prevWord)) && !c.inch:
+						w += next // "Forerunner 255 S" is "Forerunner 255S", "Mate 20 X" "Mate 20X"
 					}
 					p.addSlot(prevWord, w, c.fit)
 				}
@@ -721,6 +721,13 @@ func gluedVariant(w string) (string, variants) {
 // from 1990 to 2039.
 func modelYear(w string) bool {
 	return len(w) == 4 && isNumber(w) && (w >= "1990" && w <= "1999" || w >= "2000" && w <= "2039")
+}
+
+// phone reports whether a listing is a phone, not an accessory: its title
+// multiplies nothing ("Mate 20 X 7.2 dual sim" is the Mate 20 X with a 7.2"
+// screen).
+func (p *profile) phone() bool {
+	return p.category == phones && !p.acc
 }
 
 // pointRelease reports whether w is a model's number with a point release
