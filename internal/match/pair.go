@@ -180,7 +180,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
-	if m.scorer != nil && !modelsApart(p, q, ev) {
+	if m.scorer != nil && !modelsApart(p, q, ev) && !(ev.unrelated && screensCoded(p, q)) {
 		f := m.features(p, q, ev, s)
 		pr := m.scorer.Probability(f[:])
 		if tr.score("learned", pr >= m.scorer.Threshold, Merge, pr, m.scorer.Threshold) {
@@ -197,6 +197,14 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 		return Decision{Reason: "title/item-number", Score: s}
 	}
 	return Decision{Reason: "title", Score: s}
+}
+
+// screensCoded reports whether two listings are televisions: a
+// television's code gives its size, series and year, and two sets whose
+// codes have nothing in common are two models however alike their short
+// titles ("55 4k qled"), so the learned scorer does not judge them.
+func screensCoded(p, q *profile) bool {
+	return p.category == tvs && q.category == tvs && !p.acc && !q.acc
 }
 
 // nameVariant reports whether two listings share a short model name, not

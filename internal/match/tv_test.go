@@ -65,6 +65,12 @@ func TestCompareTelevisionSizes(t *testing.T) {
 func TestCompareTelevisionSeries(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:       "two sets of one size whose codes have nothing in common, in short titles",
+			a:          Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Title: "zentor ze65nu7100 65 4k", Specs: map[string]float64{"resolution_p": 2160}},
+			b:          Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Title: "zentor zq65q6fnaxxu 65\" qled 4k", Specs: map[string]float64{"resolution_p": 2160, "screen_in": 65}},
+			wantReason: "title",
+		},
+		{
 			name:     "the series and the size written apart",
 			a:        tv("A", "zentor ze55mu6100 55 4k ultra hd smart tv"),
 			b:        tv("B", "zentor mu6100 55 inch 4k tv"),
