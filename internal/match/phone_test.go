@@ -236,6 +236,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:     "memory and storage in either order after a line's number",
+			a:        phone("A", "Zentor", "zentor vanta note 7 4gb 64gb black"),
+			b:        phone("B", "Zentor", "zentor vanta note 7 64gb 4gb ram black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a model's number with a point release after the brand",
 			a:          phone("A", "Zentor", "zentor 7.1 32gb gloss midnight blue"),
 			b:          phone("B", "Zentor", "zentor 6.1 32gb gloss midnight blue"),

@@ -463,6 +463,7 @@ func (p *profile) readModelLine(cs []chunk) {
 	prevWord := "" // the last word, within the clause
 	prevFit := false
 	lens := false // after a zoom's focal range, within the clause
+	modelNumber := false // the last word was a model-line number
 	for i, c := range cs {
 		if c.brk && !modelYear(c.text) || c.fit != prevFit {
 			// A model's year in brackets still follows its name:
@@ -497,6 +498,7 @@ func (p *profile) readModelLine(cs []chunk) {
 		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for k, w := range ws {
+			named := false // w is a model-line number
 			bit, ok := variantWords[w]
 			if stem, b := gluedVariant(w); b != 0 && len(ws) == 1 {
 				w, bit, ok = stem, b, true // "Pixel 2XL" is the "Pixel 2 XL"
@@ -513,10 +515,11 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 			if isNumber(w) {
 				p.readMeasure(cs, i, ws, k)
-			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d)) {
+			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d) && !(modelNumber && (u == "gb" || u == "tb"))) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
-				// lost between two numbers; "OnePlus 6 128GB" is a
-				// model's number and its storage.
+				// lost between two numbers; "OnePlus 6 128GB" and
+				// "Redmi Note 7 4GB" are a model's number and its
+				// memory or storage.
 				p.addSlot("#"+u, d, c.fit)
 			}
 			if g := networkGeneration(w); g != "" && !lineWord(prevWord) {
@@ -546,8 +549,10 @@ func (p *profile) readModelLine(cs []chunk) {
 						w += next // "Forerunner 255 S" is "Forerunner 255S", "Mate 20 X" "Mate 20X"
 					}
 					p.addSlot(prevWord, w, c.fit)
+					named = isNumber(w)
 				}
 			}
+			modelNumber = named
 			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) &&
 				prevWord != p.brand {
 				// "iPhone X", "iPhone XS": a generation in letters; after
