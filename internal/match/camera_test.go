@@ -212,6 +212,18 @@ func TestCompareCameras(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a line's word and a model's number against its initial and the number",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma a6000 body"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma alpha 6000 body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a line's word and a number against its initial and another number",
+			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma a6300 body"},
+			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma alpha 6000 body"},
+			wantReason: "title",
+		},
+		{
 			name:     "a generation written after Mark and without it",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma om-d e-m10 mark iii + 14-42mm"},
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma e-m10 iii 14-42mm kit"},

@@ -349,7 +349,7 @@ const maxModelName = 6
 // model-line codes and codes of up to maxModelName characters, a letter and
 // a digit ("P4", "F7": too short for a code), a number and a letter after
 // the brand ("Realme 15x"), and the numbers of its model-line words ("200"
-// of "Honor 200").
+// of "Honor 200"), also after the word's initial ("A7" of "Alpha 7").
 func modelNames(p *profile) []string {
 	var out []string
 	for _, c := range p.codes {
@@ -365,6 +365,9 @@ func modelNames(p *profile) []string {
 	for _, s := range p.slots {
 		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
 			out = append(out, s.num)
+			if len(s.key) >= 3 && lettersOnly(s.key) && isNumber(s.num) {
+				out = append(out, strings.ToUpper(s.key[:1]+s.num)) // "Alpha 7" is the "A7"
+			}
 		}
 	}
 	return out

@@ -51,7 +51,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 			if i >= stock && i < a.nMain {
 				continue
 			}
-			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words)
+			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words) || initialIn(a.words, i, b.words)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
 			}
@@ -79,6 +79,26 @@ func joinedIn(words []string, i int, in []string) bool {
 	for k, v := range in {
 		if i+1 < len(words) && runTogether(v, w, words[i+1]) || i > 0 && runTogether(v, words[i-1], w) ||
 			k+1 < len(in) && runTogether(w, v, in[k+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// initialIn reports whether words[i], a word of letters, and the number
+// after it are written in in as its initial and the number ("alpha 6000"
+// and "a6000"), or words[i], a letter and a number, is so written out in in.
+func initialIn(words []string, i int, in []string) bool {
+	w := words[i]
+	spelt := func(name, num, code string) bool {
+		return len(name) >= 3 && lettersOnly(name) && isNumber(num) && !strings.Contains(num, ".") && len(code) == 1+len(num) &&
+			code[0] == name[0] && code[1:] == num
+	}
+	if i+1 < len(words) && slices.ContainsFunc(in, func(v string) bool { return spelt(w, words[i+1], v) }) {
+		return true
+	}
+	for k := 0; k+1 < len(in); k++ {
+		if spelt(in[k], in[k+1], w) {
 			return true
 		}
 	}
