@@ -462,7 +462,7 @@ func (p *profile) readModelLine(cs []chunk) {
 	var wb [16]string
 	prevWord := "" // the last word, within the clause
 	prevFit := false
-	lens := false // after a zoom's focal range, within the clause
+	lens := false        // after a zoom's focal range, within the clause
 	modelNumber := false // the last word was a model-line number
 	for i, c := range cs {
 		if c.brk && !modelYear(c.text) || c.fit != prevFit {

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -53,6 +54,54 @@ func screenOfCode(s string) (size, series string) {
 // isTV reports whether a listing is a television, not an accessory of one.
 func isTV(p *profile) bool {
 	return p.category == tvs && !p.acc
+}
+
+// maxNameAt is the furthest place among a television's title words where
+// seriesDiffer looks for its model's short name.
+const maxNameAt = 3
+
+// seriesDiffer reports whether p, a television, names its model by a short
+// name ("C4" of "OLED evo C4 65 inch") that neither q's title writes nor
+// the series of q's code starts with ("G45LW" of "OLED65G45LW"): two models
+// of one size and kind, which short titles and their specs make look alike.
+func seriesDiffer(p, q *profile) bool {
+	if !isTV(p) || !isTV(q) {
+		return false
+	}
+	var series []string
+	for _, c := range q.codes {
+		if c.kind == codeStrong && !c.fit {
+			if _, s := screenOfCode(c.s); s != "" {
+				series = append(series, s)
+			}
+		}
+	}
+	if len(series) == 0 {
+		return false
+	}
+	var names []string
+	for _, c := range p.codes {
+		if c.kind != codeStrong || c.fit {
+			continue
+		}
+		if size, _ := screenOfCode(c.s); size != "" {
+			return false // p's own code decides
+		}
+	}
+	// The name comes first: after the brand and a line's name ("LG OLED
+	// evo C4"), not in the features ("DVB-T2", "X1 processor").
+	for _, w := range p.words[:min(p.nMain, maxNameAt+1)] {
+		u := strings.ToUpper(w)
+		if shortName(w) || len(w) <= maxModelName && slices.ContainsFunc(p.codes, func(c code) bool { return c.kind >= codeLine && !c.fit && c.s == u }) {
+			names = append(names, u)
+		}
+	}
+	for _, n := range names {
+		if slices.Contains(q.words, strings.ToLower(n)) || slices.ContainsFunc(series, func(s string) bool { return strings.HasPrefix(s, n) }) {
+			return false
+		}
+	}
+	return len(names) > 0
 }
 
 // sharedSeries returns the length of the model series that a television's

@@ -65,6 +65,18 @@ func TestCompareTelevisionSizes(t *testing.T) {
 func TestCompareTelevisionSeries(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:       "a series' short name against another series in a code",
+			a:          tv("A", "zentor oled evo c4 65 inch 4k 144hz oled tv"),
+			b:          tv("B", "zentor oled65g45lw 65 smart 4k ultra hd 144hz oled tv"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a short name among a set's features is no series",
+			a:          tv("A", "zentor 55 inch 4k smart tv freeview dvb-t2"),
+			b:          tv("B", "zentor ze55nu7100 55 4k smart tv"),
+			wantReason: "title",
+		},
+		{
 			name:       "two sets of one size whose codes have nothing in common, in short titles",
 			a:          Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Title: "zentor ze65nu7100 65 4k", Specs: map[string]float64{"resolution_p": 2160}},
 			b:          Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Title: "zentor zq65q6fnaxxu 65\" qled 4k", Specs: map[string]float64{"resolution_p": 2160, "screen_in": 65}},
@@ -104,7 +116,7 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			name:       "the series of another year",
 			a:          tv("A", "zentor zq65q80catxxu 65 smart 4k tv"),
 			b:          tv("B", "zentor q80b qled 65 inch 4k uhd smart tv"),
-			wantReason: "title",
+			wantReason: "model-line",
 		},
 		{
 			name:     "a variant word after the series, beside the part number",

@@ -90,6 +90,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 		return "model-line"
 	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p), Split, seeSlots, p, q):
 		return "model-line"
+	case tr.check("series", seriesDiffer(p, q) || seriesDiffer(q, p), Split, seeCodes, p, q):
+		return "model-line"
 	case tr.check("fit", m.fitsDiffer(p, q), Split, seeFit, p, q):
 		return "fit"
 	}
