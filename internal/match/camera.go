@@ -401,7 +401,7 @@ func generationsDiffer(p, q *profile) bool {
 // or generations written right after the code (see generationsDiffer).
 func codeLineConflict(p, q *profile, ev codeEv, lengths bool) bool {
 	return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, lengths) && ev.longest < minBridgeCode ||
-		generationsDiffer(p, q)
+		generationsDiffer(p, q) || generationsDiffer(q, p)
 }
 
 // markedCode returns the model's code and generation a code gives with an

@@ -79,6 +79,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a generation glued on against another written after Mark",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme cyber shot dsc zx100 mark iii"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-zx100m4"},
+			wantReason: "model-line",
+		},
+		{
 			name:       "a number and a letter after the line's name are a model's name",
 			a:          Item{Brand: "Acme", Title: "Acme EOS 60D (no lens included) 18-megapixel"},
 			b:          Item{Brand: "Acme", Title: "Acme EOS 7D (no lens included) 18-megapixel"},
