@@ -294,3 +294,22 @@ func TestGroupPhoneSiblings(t *testing.T) {
 		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestGroupShopVariants checks that a word one shop's two listings of one
+// model differ by, and that two shops write right after the model's name,
+// names a variant for every shop's listings.
+func TestGroupShopVariants(t *testing.T) {
+	items := []Item{
+		phone("A", "Zentor", "zentor blade v9 32gb black"),
+		phone("A", "Zentor", "zentor blade v9 vita 32gb black"),
+		phone("B", "Zentor", "zentor blade v9 vita 5.45 dual sim 4g 32gb blue"),
+		phone("C", "Zentor", "zentor blade v9 5.7 dual sim 4g 32gb gold"),
+	}
+	for i := range items {
+		items[i].Specs = map[string]float64{"storage_gb": 32}
+	}
+	want := [][]int{{0, 3}, {1, 2}}
+	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+}

@@ -38,6 +38,9 @@ type profile struct {
 	config    configSet // configuration details the title states
 	edition   edition   // the edition words of the title
 	kit       string    // the name of the kit or combo a device is sold in (see kitName)
+	// shopVariant is a variant's word right after the model's name that a
+	// shop's listings taught (see learnShopVariants), or "".
+	shopVariant string
 }
 
 // edition records the words of a title that make a listing an edition of a

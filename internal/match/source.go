@@ -103,6 +103,7 @@ func (g *groups) readProfiles(part []int) error {
 	for k, i := range part {
 		g.local[i] = int32(k)
 	}
+	g.learnShopVariants()
 	g.specs, g.colours = map[int]map[string][]float64{}, map[int]map[string]bool{}
 	return nil
 }

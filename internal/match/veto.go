@@ -86,6 +86,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 		return "type"
 	case tr.check("variant", p.hasTitle && q.hasTitle && variantsDiffer(p, q), Split, seeVariants, p, q):
 		return "variant"
+	case tr.check("shop-variant", shopVariantsDiffer(p, q), Split, seeVariants, p, q):
+		return "variant"
 	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) || marksDiffer(p, q), Split, seeSlots, p, q):
 		return "model-line"
 	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p), Split, seeSlots, p, q):

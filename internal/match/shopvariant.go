@@ -1,0 +1,128 @@
+package match
+
+import "slices"
+
+// A shop lists a product once. Two of its listings of one brand that name
+// one model and agree on everything else, one of them with a word right
+// after the model's name that the other does not write ("Blade V9 Vita"
+// beside "Blade V9", "Xperia XZ Premium" beside "Xperia XZ"), are two
+// products, and the word names a variant of the model wherever it follows
+// the name, in any shop's title: one shop's pair teaches what no list of
+// variant words knows.
+const (
+	// maxVariantDF is the most listings of the catalog that may write a
+	// word for it to name a variant: a kind's name ("smartphone",
+	// "camera") fills many titles, a variant's few.
+	maxVariantDF = 64
+	// minVariantWord is the shortest word read as a variant's name.
+	minVariantWord = 3
+	// minVariantShops is the fewest shops that must write a word right
+	// after a model's name: a variant is named alike by the shops that
+	// sell it, a shop's own description is not.
+	minVariantShops = 2
+)
+
+// learnShopVariants finds the partition's variant words from the pairs of
+// one shop's listings that name one model, and records in each profile the
+// learnt variant word right after its model's name.
+func (g *groups) learnShopVariants() {
+	type key struct{ shop, name string }
+	byName := map[key][]int{}
+	for k := range g.prof {
+		p := &g.prof[k]
+		if at := modelNameAt(p); at >= 0 && g.items[k].Retailer != "" {
+			kk := key{g.items[k].Retailer, p.words[at]}
+			byName[kk] = append(byName[kk], k)
+		}
+	}
+	// The shops that write each word right after a model's name.
+	shopsOf := map[string][]string{}
+	for k := range g.prof {
+		if w := g.wordAfterName(&g.prof[k]); w != "" {
+			if r := g.items[k].Retailer; !slices.Contains(shopsOf[w], r) {
+				shopsOf[w] = append(shopsOf[w], r)
+			}
+		}
+	}
+	learnt := map[string]bool{}
+	for _, ks := range byName {
+		if len(ks) < 2 || len(ks) > maxPairChecks {
+			continue
+		}
+		for x, a := range ks {
+			for _, b := range ks[x+1:] {
+				pa, pb := &g.prof[a], &g.prof[b]
+				for _, pq := range [2][2]*profile{{pa, pb}, {pb, pa}} {
+					if w := g.wordAfterName(pq[0]); w != "" && len(shopsOf[w]) >= minVariantShops && !slices.Contains(pq[1].words, w) &&
+						agreeOtherwise(pq[0], pq[1]) {
+						learnt[w] = true
+					}
+				}
+			}
+		}
+	}
+	if len(learnt) == 0 {
+		return
+	}
+	for k := range g.prof {
+		if w := g.wordAfterName(&g.prof[k]); learnt[w] {
+			g.prof[k].shopVariant = w
+		}
+	}
+}
+
+// modelNameAt returns the place among a title's main words of the short
+// name it gives its model (a letter and a digit, a model-line code or a
+// model-line word's number: "V9", "Hero5", "XZ" of "Xperia XZ"), or -1.
+func modelNameAt(p *profile) int {
+	for k, w := range p.words[:p.nMain] {
+		if shortName(w) {
+			return k
+		}
+		if k > 0 && slices.Contains(p.slots, slot{key: p.words[k-1], num: w}) {
+			return k
+		}
+		if len(w) <= maxModelName && slices.ContainsFunc(p.codes, func(c code) bool {
+			return c.kind >= codeLine && !c.fit && len(c.s) == len(w) && NormalizePart(w) == c.s
+		}) {
+			return k
+		}
+	}
+	return -1
+}
+
+// wordAfterName returns the word right after a title's model name that
+// could name a variant: letters only, rare in the catalog, no colour, unit
+// or stop word, and no variant, edition or shop's boilerplate word the
+// matcher reads already; or "".
+func (g *groups) wordAfterName(p *profile) string {
+	if p.category != phones && p.category != cameras || p.acc {
+		return "" // a device named by its model's name, not by a part number
+	}
+	at := modelNameAt(p)
+	if at < 0 || at+1 >= p.nMain {
+		return ""
+	}
+	w := p.words[at+1]
+	if len(w) < minVariantWord || !lettersOnly(w) || isStopWord(w) || unitWords[w] || colourWords[w] != "" ||
+		variantWords[w] != 0 || editionOf(w) != 0 || g.m.df[w] > maxVariantDF {
+		return ""
+	}
+	return w
+}
+
+// agreeOtherwise reports whether two listings state nothing that tells
+// them apart besides their words: no specs, model-line numbers, variant
+// words or editions that differ.
+func agreeOtherwise(p, q *profile) bool {
+	return !specsConflict(p.specs, q.specs) && !slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) &&
+		p.mainVar == q.mainVar && p.edition == q.edition && p.kit == q.kit
+}
+
+// shopVariantsDiffer reports whether one listing's title gives a variant
+// word a shop's pair taught (see learnShopVariants) that the other title
+// does not write.
+func shopVariantsDiffer(p, q *profile) bool {
+	return p.shopVariant != "" && !slices.Contains(q.words, p.shopVariant) ||
+		q.shopVariant != "" && !slices.Contains(p.words, q.shopVariant)
+}
