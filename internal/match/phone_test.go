@@ -266,6 +266,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "a model's year after its variant word and after the variant's plus sign",
+			a:        phone("A", "Zentor", "zentor vanta k6+ 2018 32gb black"),
+			b:        phone("B", "Zentor", "zentor vanta k6 plus 2018 32gb black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "a model's year with brackets and without",
 			a:        phone("A", "Zentor", "zentor vanta k5 2017 32gb black"),
 			b:        phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),

@@ -531,10 +531,12 @@ func (p *profile) readModelLine(cs []chunk) {
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
 			} else if (isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prevWord == p.brand || modelSuffixed(w) || timesSuffixed(w, prevWord)) &&
-				prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) {
+				prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) && !(modelYear(w) && variantWords[prevWord] != 0) {
 				// A bare number: not a measure ("15 inch", "2 pack"),
 				// nor after a model's code, which names the model itself
-				// ("FAB10LB 50s style", "CVB20LR1 220 240 V").
+				// ("FAB10LB 50s style", "CVB20LR1 220 240 V"), nor a
+				// year after a variant's word, the model's ("Galaxy A6
+				// Plus 2018" is the "Galaxy A6+ 2018").
 				next := ""
 				switch {
 				case k+1 < len(ws):
