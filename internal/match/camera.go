@@ -137,10 +137,28 @@ func apertureAt(cs []chunk, i int) string {
 // ("24-70 mm" as "24-70mm").
 func withUnit(cs []chunk, i int) string {
 	t := cs[i].text
-	if !strings.HasSuffix(t, "mm") && i+1 < len(cs) && cs[i+1].text == "mm" {
-		t += "mm"
+	if strings.HasSuffix(t, "mm") {
+		return t
+	}
+	if i+1 < len(cs) && cs[i+1].text == "mm" {
+		return t + "mm"
+	}
+	// A bare range a lens's letters follow, or after a "+", is a focal
+	// range too ("18-55 IS STM kit", "+ 18-55").
+	if (cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text))) && focalRange(t+"mm") {
+		return t + "mm"
 	}
 	return t
+}
+
+// lensLetters reports whether a word after a bare range names a lens: its
+// motor, stabiliser or series letters, or "lens" and "kit".
+func lensLetters(w string) bool {
+	switch w {
+	case "is", "stm", "usm", "vr", "dc", "oss", "ois", "hsm", "asph", "wr", "af", "ii", "iii", "kit", "lens", "lenses":
+		return true
+	}
+	return false
 }
 
 // focalEnds returns the two ends of a zoom lens's focal range that chunk i
@@ -331,13 +349,11 @@ func kitName(cs []chunk) string {
 		if c.text == "standard" && standardLast(cs[i+1:]) {
 			return c.text // "action camera standard": the kit of least
 		}
-		switch c.text {
-		case "kit", "combo", "bundle", "edition", "package":
-		default:
+		if !kitWord(c.text) {
 			continue
 		}
 		name := cs[i-1].text
-		if focalRange(name) || strings.HasSuffix(name, "mm") || !lettersOnly(name) || cameraWord(name) {
+		if focalRange(name) || strings.HasSuffix(name, "mm") || !lettersOnly(name) || cameraWord(name) || lensLetters(name) {
 			return ""
 		}
 		switch name {
@@ -347,6 +363,16 @@ func kitName(cs []chunk) string {
 		return name
 	}
 	return ""
+}
+
+// kitWord reports whether a word names what a device is sold in: a kit,
+// combo, bundle, edition or package.
+func kitWord(w string) bool {
+	switch w {
+	case "kit", "combo", "bundle", "edition", "package":
+		return true
+	}
+	return false
 }
 
 // standardLast reports whether the chunks after "standard" end the main
@@ -494,9 +520,10 @@ func (p *profile) readCameraEdition(cs []chunk) {
 	lenses := namesLens(cs, p.words)
 	switch {
 	case p.acc: // an accessory is no edition of a camera
-	case lenses && slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs):
+	case lenses && slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs) ||
+		lensCount(cs) > 0 && slices.Contains(p.words[:p.nMain], "kit"):
 		// "Camera with 18-55mm lens", "Camera Body with XF18-55mm", "EOS
-		// 80D + 18-135mm".
+		// 80D + 18-135mm", "EOS 200D 18-55 IS STM kit".
 		p.edition |= edLensKit
 		if lensCount(cs) >= 2 {
 			p.edition |= edTwinLens

@@ -286,6 +286,24 @@ func TestCompareCameras(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "a kit named by a bare focal range and its lens's letters, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm kit black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d body"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a kit of one bare focal range against a kit of two",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm kit black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm and 75-300 iii twin lens kit"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a kit named by a bare focal range and one after a plus",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm kit black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d + 18-55mm is stm black"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "kits of one range whose lenses' letters and generations differ",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm is ii"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm dc iii"},

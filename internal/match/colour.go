@@ -206,10 +206,10 @@ func (p *profile) dropColourWords() {
 
 // colourName reports whether words[i] names a colour with the colour word
 // that ends a title's main clause right after it ("ice" of "ice blue",
-// "flamingo" of "flamingo pink"): a plain word, not the brand, a variant
-// or a model's name.
+// "flamingo" of "flamingo pink"): a plain word, not the brand, a variant,
+// a model's name or what the product is sold in ("kit black").
 func colourName(words []string, i int, brand string) bool {
 	n := len(words)
 	return i == n-2 && colourWords[words[n-1]] != "" && len(words[i]) >= 3 && lettersOnly(words[i]) &&
-		words[i] != brand && variantWords[words[i]] == 0
+		words[i] != brand && variantWords[words[i]] == 0 && !kitWord(words[i]) && editionOf(words[i]) == 0
 }
