@@ -234,8 +234,10 @@ func TestGroupTitlesWithoutModel(t *testing.T) {
 		{Retailer: "a", Brand: "Acme", Title: "Acme digital microwave 800w cream"},
 		{Retailer: "b", Brand: "Acme", Title: "Acme Digital Microwave 800W Cream"},
 		{Retailer: "c", Brand: "Acme", Title: "Acme digital microwave 800w black"},
+		{Retailer: "a", Brand: "Acme", Category: "TVs", Title: "acme 40 inch full hd led tv"},
+		{Retailer: "b", Brand: "Acme", Category: "TVs", Title: `acme 40" full hd led tv`},
 	}
-	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7, 8}, {9, 10}, {11}}
+	want := [][]int{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7, 8}, {9, 10}, {11}, {12, 13}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("groups mismatch (-want +got):\n%s", diff)
 	}
