@@ -145,7 +145,8 @@ func withUnit(cs []chunk, i int) string {
 	}
 	// A bare range a lens's letters follow, or after a "+", is a focal
 	// range too ("18-55 IS STM kit", "+ 18-55").
-	if (cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text))) && focalRange(t+"mm") {
+	if t != "" && isDigitByte(t[0]) && strings.IndexByte(t, '-') > 0 && focalRange(t+"mm") &&
+		(cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text))) {
 		return t + "mm"
 	}
 	return t

@@ -338,7 +338,26 @@ func modelsApart(p, q *profile, ev codeEv) bool {
 			return false
 		}
 	}
+	if initialNamed(p, nq) || initialNamed(q, np) {
+		return false
+	}
 	return !sharedWordOf(p, q, true) && !sharedLetterCode(p, q) && !sharedModelNumber(p, q) && !sharedLens(p, q)
+}
+
+// initialNamed reports whether one of names is a model-line word's initial
+// and number of p ("A7" of "Alpha 7").
+func initialNamed(p *profile, names []string) bool {
+	for _, s := range p.slots {
+		if len(s.key) < 3 || !lettersOnly(s.key) || !isNumber(s.num) {
+			continue
+		}
+		for _, n := range names {
+			if len(n) == 1+len(s.num) && n[0] == s.key[0]-'a'+'A' && n[1:] == s.num {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxModelName is the longest code modelNames counts as a model's name; a
@@ -349,7 +368,7 @@ const maxModelName = 6
 // model-line codes and codes of up to maxModelName characters, a letter and
 // a digit ("P4", "F7": too short for a code), a number and a letter after
 // the brand ("Realme 15x"), and the numbers of its model-line words ("200"
-// of "Honor 200"), also after the word's initial ("A7" of "Alpha 7").
+// of "Honor 200").
 func modelNames(p *profile) []string {
 	var out []string
 	for _, c := range p.codes {
@@ -365,9 +384,6 @@ func modelNames(p *profile) []string {
 	for _, s := range p.slots {
 		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
 			out = append(out, s.num)
-			if len(s.key) >= 3 && lettersOnly(s.key) && isNumber(s.num) {
-				out = append(out, strings.ToUpper(s.key[:1]+s.num)) // "Alpha 7" is the "A7"
-			}
 		}
 	}
 	return out

@@ -711,18 +711,22 @@ func joinedWord(j string) bool {
 // to two letters and a number of up to three digits, and the variant's bit,
 // or 0. Only the words that name a variant wherever they stand count.
 func gluedVariant(w string) (string, variants) {
-	for v, bit := range variantWords {
-		if bit >= firstNameVariant || len(v) < 2 || len(w) <= len(v) || !strings.HasSuffix(w, v) {
-			continue
-		}
-		stem := w[:len(w)-len(v)]
-		letters := len(stem) - len(strings.TrimLeft(stem, "abcdefghijklmnopqrstuvwxyz"))
-		if strings.HasPrefix(stem, "w") && letters == 1 {
-			continue // "W10Pro": Windows 10 Pro, the system a computer comes with
-		}
-		if digits := len(stem) - letters; letters <= 2 && digits >= 1 && digits <= 3 && isNumber(stem[letters:]) && !strings.Contains(stem, ".") {
-			return stem, bit
-		}
+	letters := 0
+	for letters < len(w) && isLetterByte(w[letters]) {
+		letters++
+	}
+	d := letters
+	for d < len(w) && isDigitByte(w[d]) {
+		d++
+	}
+	if letters > 2 || d-letters < 1 || d-letters > 3 || len(w)-d < 2 {
+		return "", 0
+	}
+	if letters == 1 && w[0] == 'w' {
+		return "", 0 // "W10Pro": Windows 10 Pro, the system a computer comes with
+	}
+	if bit := variantWords[w[d:]]; bit != 0 && bit < firstNameVariant {
+		return w[:d], bit
 	}
 	return "", 0
 }

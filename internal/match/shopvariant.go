@@ -1,6 +1,9 @@
 package match
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A shop lists a product once. Two of its listings of one brand that name
 // one model and agree on everything else, one of them with a word right
@@ -28,20 +31,25 @@ const (
 func (g *groups) learnShopVariants() {
 	type key struct{ shop, name string }
 	byName := map[key][]int{}
+	after := make([]string, len(g.prof)) // the word after each listing's model name
+	shopsOf := map[string][]string{}     // the shops that write each such word
 	for k := range g.prof {
 		p := &g.prof[k]
-		if at := modelNameAt(p); at >= 0 && g.items[k].Retailer != "" {
-			kk := key{g.items[k].Retailer, p.words[at]}
-			byName[kk] = append(byName[kk], k)
+		if p.category != phones && p.category != cameras || p.acc {
+			continue // a device named by its model's name, not by a part number
 		}
-	}
-	// The shops that write each word right after a model's name.
-	shopsOf := map[string][]string{}
-	for k := range g.prof {
-		if w := g.wordAfterName(&g.prof[k]); w != "" {
-			if r := g.items[k].Retailer; !slices.Contains(shopsOf[w], r) {
-				shopsOf[w] = append(shopsOf[w], r)
-			}
+		at := modelNameAt(p)
+		if at < 0 {
+			continue
+		}
+		r := g.items[k].Retailer
+		after[k] = g.wordAfter(p, at)
+		if w := after[k]; w != "" && !slices.Contains(shopsOf[w], r) {
+			shopsOf[w] = append(shopsOf[w], r)
+		}
+		if r != "" {
+			kk := key{r, p.words[at]}
+			byName[kk] = append(byName[kk], k)
 		}
 	}
 	learnt := map[string]bool{}
@@ -51,21 +59,17 @@ func (g *groups) learnShopVariants() {
 		}
 		for x, a := range ks {
 			for _, b := range ks[x+1:] {
-				pa, pb := &g.prof[a], &g.prof[b]
-				for _, pq := range [2][2]*profile{{pa, pb}, {pb, pa}} {
-					if w := g.wordAfterName(pq[0]); w != "" && len(shopsOf[w]) >= minVariantShops && !slices.Contains(pq[1].words, w) &&
-						agreeOtherwise(pq[0], pq[1]) {
+				for _, ab := range [2][2]int{{a, b}, {b, a}} {
+					w, p, q := after[ab[0]], &g.prof[ab[0]], &g.prof[ab[1]]
+					if w != "" && len(shopsOf[w]) >= minVariantShops && !slices.Contains(q.words, w) && agreeOtherwise(p, q) {
 						learnt[w] = true
 					}
 				}
 			}
 		}
 	}
-	if len(learnt) == 0 {
-		return
-	}
-	for k := range g.prof {
-		if w := g.wordAfterName(&g.prof[k]); learnt[w] {
+	for k, w := range after {
+		if learnt[w] {
 			g.prof[k].shopVariant = w
 		}
 	}
@@ -83,7 +87,7 @@ func modelNameAt(p *profile) int {
 			return k
 		}
 		if len(w) <= maxModelName && slices.ContainsFunc(p.codes, func(c code) bool {
-			return c.kind >= codeLine && !c.fit && len(c.s) == len(w) && NormalizePart(w) == c.s
+			return c.kind >= codeLine && !c.fit && strings.EqualFold(c.s, w)
 		}) {
 			return k
 		}
@@ -91,16 +95,12 @@ func modelNameAt(p *profile) int {
 	return -1
 }
 
-// wordAfterName returns the word right after a title's model name that
-// could name a variant: letters only, rare in the catalog, no colour, unit
-// or stop word, and no variant, edition or shop's boilerplate word the
-// matcher reads already; or "".
-func (g *groups) wordAfterName(p *profile) string {
-	if p.category != phones && p.category != cameras || p.acc {
-		return "" // a device named by its model's name, not by a part number
-	}
-	at := modelNameAt(p)
-	if at < 0 || at+1 >= p.nMain {
+// wordAfter returns the word right after a title's model name, at place
+// at, that could name a variant: letters only, rare in the catalog, no
+// colour, unit or stop word, and no variant, edition or shop's boilerplate
+// word the matcher reads already; or "".
+func (g *groups) wordAfter(p *profile, at int) string {
+	if at+1 >= p.nMain {
 		return ""
 	}
 	w := p.words[at+1]

@@ -91,18 +91,30 @@ func joinedIn(words []string, i int, in []string) bool {
 func initialIn(words []string, i int, in []string) bool {
 	w := words[i]
 	spelt := func(name, num, code string) bool {
-		return len(name) >= 3 && lettersOnly(name) && isNumber(num) && !strings.Contains(num, ".") && len(code) == 1+len(num) &&
-			code[0] == name[0] && code[1:] == num
+		return len(code) == 1+len(num) && code[0] == name[0] && code[1:] == num
 	}
-	if i+1 < len(words) && slices.ContainsFunc(in, func(v string) bool { return spelt(w, words[i+1], v) }) {
-		return true
+	if len(w) >= 3 && i+1 < len(words) && plainNumber(words[i+1]) && lettersOnly(w) {
+		for _, v := range in {
+			if spelt(w, words[i+1], v) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(w) < 2 || !isLetterByte(w[0]) || !plainNumber(w[1:]) {
+		return false
 	}
 	for k := 0; k+1 < len(in); k++ {
-		if spelt(in[k], in[k+1], w) {
+		if len(in[k]) >= 3 && spelt(in[k], in[k+1], w) && lettersOnly(in[k]) {
 			return true
 		}
 	}
 	return false
+}
+
+// plainNumber reports whether w is a whole number.
+func plainNumber(w string) bool {
+	return w != "" && digitCount(w) == len(w)
 }
 
 // runTogether reports whether w is a and b run together.
