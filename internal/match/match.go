@@ -773,28 +773,3 @@ func sameTitle(p, q *profile) bool {
 	}
 	return len(p.words) >= n && sameWords(p.words, q.words)
 }
-
-// sameWords reports whether two titles' words are the same, in the same
-// order, but for the word "inch" one writes where the other writes the
-// inch mark ("40 inch full hd tv", `40" full hd tv`).
-func sameWords(a, b []string) bool {
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			i, j = i+1, j+1
-		case i < len(a) && inchWord(a[i]):
-			i++
-		case j < len(b) && inchWord(b[j]):
-			j++
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// inchWord reports whether w is the word for an inch.
-func inchWord(w string) bool {
-	return w == "inch" || w == "inches"
-}

@@ -530,32 +530,8 @@ func (p *profile) readModelLine(cs []chunk) {
 				// Pro 5G"): a network, not a model line's number, unless a
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
-			} else if (isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prevWord == p.brand || modelSuffixed(w) || timesSuffixed(w, prevWord)) &&
-				prevWord != "" && slotKey(prevWord) && !modelCode(prevWord) && !(modelYear(w) && variantWords[prevWord] != 0) {
-				// A bare number: not a measure ("15 inch", "2 pack"),
-				// nor after a model's code, which names the model itself
-				// ("FAB10LB 50s style", "CVB20LR1 220 240 V"), nor a
-				// year after a variant's word, the model's ("Galaxy A6
-				// Plus 2018" is the "Galaxy A6+ 2018").
-				next := ""
-				switch {
-				case k+1 < len(ws):
-					next = ws[k+1]
-				case i+1 < len(cs) && !cs[i+1].brk:
-					next = firstWord(cs[i+1].text)
-				}
-				// "15s-fq5022na", "4-gang": the start of a code or a count.
-				codePiece := k+1 < len(ws)
-				if (!unitWords[next] || next == "v" && p.romanFive() || next == "x" && p.phone()) && !(c.inch && k == len(ws)-1) && len(w) <= 4 && !codePiece {
-					switch {
-					case gpuWord(prevWord) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
-						w += next // "RTX 4070 Ti"
-					case isNumber(w) && k == len(ws)-1 && len(next) == 1 && (modelSuffixed(w+next) || timesSuffixed(w+next, prevWord)) && !c.inch:
-						w += next // "Forerunner 255 S" is "Forerunner 255S", "Mate 20 X" "Mate 20X"
-					}
-					p.addSlot(prevWord, w, c.fit)
-					named = isNumber(w)
-				}
+			} else {
+				w, named = p.readLineNumber(cs, i, ws, k, prevWord)
 			}
 			modelNumber = named
 			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) &&
@@ -597,6 +573,42 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 	}
+}
+
+// readLineNumber records the model-line number that word k of chunk i
+// gives after the word prev ("Pro 5", "Galaxy S23", "Nokia 7.1"): a bare
+// number, not a measure ("15 inch", "2 pack"), nor after a model's code,
+// which names the model itself ("FAB10LB 50s style", "CVB20LR1 220 240 V"),
+// nor a year after a variant's word, the model's ("Galaxy A6 Plus 2018" is
+// the "Galaxy A6+ 2018"). It returns the word, with a letter after it
+// joined when they make one name ("Forerunner 255 S", "Mate 20 X", "RTX
+// 4070 Ti"), and whether the word is a number it recorded.
+func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev string) (string, bool) {
+	w, c := ws[k], cs[i]
+	if !(isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prev == p.brand || modelSuffixed(w) || timesSuffixed(w, prev)) ||
+		prev == "" || !slotKey(prev) || modelCode(prev) || modelYear(w) && variantWords[prev] != 0 {
+		return w, false
+	}
+	next := ""
+	switch {
+	case k+1 < len(ws):
+		next = ws[k+1]
+	case i+1 < len(cs) && !cs[i+1].brk:
+		next = firstWord(cs[i+1].text)
+	}
+	// "15s-fq5022na", "4-gang": the start of a code or a count.
+	codePiece := k+1 < len(ws)
+	if unitWords[next] && !(next == "v" && p.romanFive() || next == "x" && p.phone()) || c.inch && k == len(ws)-1 || len(w) > 4 || codePiece {
+		return w, false
+	}
+	switch {
+	case gpuWord(prev) && (next == "ti" || next == "super" || next == "xt" || next == "xtx"):
+		w += next
+	case isNumber(w) && k == len(ws)-1 && len(next) == 1 && (modelSuffixed(w+next) || timesSuffixed(w+next, prev)) && !c.inch:
+		w += next
+	}
+	p.addSlot(prev, w, c.fit)
+	return w, isNumber(w)
 }
 
 func (p *profile) addSlot(key, num string, fit bool) {
@@ -672,140 +684,6 @@ func bandSize(w string) bool {
 		return true
 	}
 	return false
-}
-
-// modelSuffixed reports whether w is a model number with one letter after
-// it ("Pixel 7a", "OnePlus 8T", "Forerunner 255S"), not a measure ("4K",
-// "8W").
-func modelSuffixed(w string) bool {
-	d := leadingDigits(w)
-	if d == 0 || d > 3 || len(w) != d+1 {
-		return false
-	}
-	switch w[d] {
-	case 'a', 'e', 's', 't', 'r', 'c', 'i', 'g':
-		return true
-	}
-	return false
-}
-
-// networkGeneration returns the digit of a mobile network generation a
-// word names ("4" of "4G", "5" of "5G"), or "".
-func networkGeneration(w string) string {
-	if len(w) == 2 && w[1] == 'g' && w[0] >= '2' && w[0] <= '5' {
-		return w[:1]
-	}
-	return ""
-}
-
-// joinedWord reports whether the pieces of a word written with hyphens or
-// dots, run together, are a word to compare titles by: four characters or
-// more ("wh1000xm5"), or three of letters and digits ("x-t3", "e-m1": a
-// line's letter and a model's).
-func joinedWord(j string) bool {
-	return len(j) >= 4 || len(j) == 3 && strings.ContainsAny(j, "0123456789") && strings.IndexFunc(j, unicode.IsLetter) >= 0
-}
-
-// gluedVariant splits a short model's name from a variant word glued on
-// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini"): the name, up
-// to two letters and a number of up to three digits, and the variant's bit,
-// or 0. Only the words that name a variant wherever they stand count.
-func gluedVariant(w string) (string, variants) {
-	letters := 0
-	for letters < len(w) && isLetterByte(w[letters]) {
-		letters++
-	}
-	d := letters
-	for d < len(w) && isDigitByte(w[d]) {
-		d++
-	}
-	if letters > 2 || d-letters < 1 || d-letters > 3 || len(w)-d < 2 {
-		return "", 0
-	}
-	if letters == 1 && w[0] == 'w' {
-		return "", 0 // "W10Pro": Windows 10 Pro, the system a computer comes with
-	}
-	if bit := variantWords[w[d:]]; bit != 0 && bit < firstNameVariant {
-		return w[:d], bit
-	}
-	return "", 0
-}
-
-// modelYear reports whether w is a year a maker gives a model: four digits
-// from 1990 to 2039.
-func modelYear(w string) bool {
-	return len(w) == 4 && isNumber(w) && (w >= "1990" && w <= "1999" || w >= "2000" && w <= "2039")
-}
-
-// phone reports whether a listing is a phone, not an accessory: its title
-// multiplies nothing ("Mate 20 X 7.2 dual sim" is the Mate 20 X with a 7.2"
-// screen).
-func (p *profile) phone() bool {
-	return p.category == phones && !p.acc
-}
-
-// pointRelease reports whether w is a model's number with a point release
-// ("7.1" of "Nokia 7.1"): one digit, a point and one digit. Right after the
-// brand it names the model; elsewhere such a number is as often a measure
-// ("6.1 single sim", a screen).
-func pointRelease(w string) bool {
-	return len(w) == 3 && isDigitByte(w[0]) && w[1] == '.' && isDigitByte(w[2])
-}
-
-// lineWord reports whether w can name a model line whose generation a
-// number after it gives: a word of letters that is no variant word.
-func lineWord(w string) bool {
-	return w != "" && lettersOnly(w) && slotKey(w) && variantWords[w] == 0
-}
-
-// timesSuffixed reports whether w, a number with an "x" after it, names a
-// model after the line's name before it ("Note 50X", "Realme 12x"), not a
-// multiple ("10x zoom", "optical 5x").
-func timesSuffixed(w, prev string) bool {
-	d := leadingDigits(w)
-	return d >= 1 && d <= 3 && len(w) == d+1 && w[d] == 'x' && lineWord(prev) && !multipleWord(prev)
-}
-
-// multipleWord reports whether a word comes before a multiple ("zoom 10x").
-func multipleWord(w string) bool {
-	switch w {
-	case "zoom", "optical", "digital", "magnification", "speed", "pack", "set":
-		return true
-	}
-	return false
-}
-
-// minModelCode is the length of a word that, read as a model code, names a
-// model rather than a line (see modelCode).
-const minModelCode = 6
-
-// modelCode reports whether a title word is a model's code ("fab10lb",
-// "ue55mu6100"): a number after it gives no model-line number.
-func modelCode(w string) bool {
-	if len(w) < minModelCode {
-		return false
-	}
-	c, ok := codeOf(w, "", "")
-	return ok && c.kind == codeStrong
-}
-
-// slotKey reports whether a word can carry a model-line number.
-func slotKey(w string) bool {
-	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
-		return false // "Black 10" is a colour and a count
-	}
-	if _, _, ok := digitsUnit(w); ok {
-		return false // "9kg 1400 spin": a measure, then another
-	}
-	switch w {
-	case "usb", "bluetooth", "bt", "hdmi", "wifi", "fi", "wi", "windows", "win", "android", "ios", "class",
-		"cat", "dect", "uhs", "pcie", "express", "sata", "type", "qi", "ip", "ipx", "lightning", "displayport",
-		"dp", "thunderbolt", "pd", "h", "x", "mp", "cl", "ddr", "lpddr", "gddr", "ax", "ac", "be", "axe", "n",
-		"e", "up", "of", "v", "ver", "rev", "pack", "set", "kit", "no", "number", "uk", "eu", "us",
-		"step", "grade", "level", "approx", "fits", "fit", "compatible", "for", "by", "at", "in", "on":
-		return false
-	}
-	return true
 }
 
 func lastWord(t string) string {

@@ -1,0 +1,144 @@
+package match
+
+import (
+	"strings"
+	"unicode"
+)
+
+// How a title writes a model's name and number: a number with a letter
+// glued on, a point release, a year, a network's generation, a variant's
+// word glued on, and the words that can carry a model-line number.
+
+// modelSuffixed reports whether w is a model number with one letter after
+// it ("Pixel 7a", "OnePlus 8T", "Forerunner 255S"), not a measure ("4K",
+// "8W").
+func modelSuffixed(w string) bool {
+	d := leadingDigits(w)
+	if d == 0 || d > 3 || len(w) != d+1 {
+		return false
+	}
+	switch w[d] {
+	case 'a', 'e', 's', 't', 'r', 'c', 'i', 'g':
+		return true
+	}
+	return false
+}
+
+// networkGeneration returns the digit of a mobile network generation a
+// word names ("4" of "4G", "5" of "5G"), or "".
+func networkGeneration(w string) string {
+	if len(w) == 2 && w[1] == 'g' && w[0] >= '2' && w[0] <= '5' {
+		return w[:1]
+	}
+	return ""
+}
+
+// joinedWord reports whether the pieces of a word written with hyphens or
+// dots, run together, are a word to compare titles by: four characters or
+// more ("wh1000xm5"), or three of letters and digits ("x-t3", "e-m1": a
+// line's letter and a model's).
+func joinedWord(j string) bool {
+	return len(j) >= 4 || len(j) == 3 && strings.ContainsAny(j, "0123456789") && strings.IndexFunc(j, unicode.IsLetter) >= 0
+}
+
+// gluedVariant splits a short model's name from a variant word glued on
+// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini"): the name, up
+// to two letters and a number of up to three digits, and the variant's bit,
+// or 0. Only the words that name a variant wherever they stand count.
+func gluedVariant(w string) (string, variants) {
+	letters := 0
+	for letters < len(w) && isLetterByte(w[letters]) {
+		letters++
+	}
+	d := letters
+	for d < len(w) && isDigitByte(w[d]) {
+		d++
+	}
+	if letters > 2 || d-letters < 1 || d-letters > 3 || len(w)-d < 2 {
+		return "", 0
+	}
+	if letters == 1 && w[0] == 'w' {
+		return "", 0 // "W10Pro": Windows 10 Pro, the system a computer comes with
+	}
+	if bit := variantWords[w[d:]]; bit != 0 && bit < firstNameVariant {
+		return w[:d], bit
+	}
+	return "", 0
+}
+
+// modelYear reports whether w is a year a maker gives a model: four digits
+// from 1990 to 2039.
+func modelYear(w string) bool {
+	return len(w) == 4 && isNumber(w) && (w >= "1990" && w <= "1999" || w >= "2000" && w <= "2039")
+}
+
+// phone reports whether a listing is a phone, not an accessory: its title
+// multiplies nothing ("Mate 20 X 7.2 dual sim" is the Mate 20 X with a 7.2"
+// screen).
+func (p *profile) phone() bool {
+	return p.category == phones && !p.acc
+}
+
+// pointRelease reports whether w is a model's number with a point release
+// ("7.1" of "Nokia 7.1"): one digit, a point and one digit. Right after the
+// brand it names the model; elsewhere such a number is as often a measure
+// ("6.1 single sim", a screen).
+func pointRelease(w string) bool {
+	return len(w) == 3 && isDigitByte(w[0]) && w[1] == '.' && isDigitByte(w[2])
+}
+
+// lineWord reports whether w can name a model line whose generation a
+// number after it gives: a word of letters that is no variant word.
+func lineWord(w string) bool {
+	return w != "" && lettersOnly(w) && slotKey(w) && variantWords[w] == 0
+}
+
+// timesSuffixed reports whether w, a number with an "x" after it, names a
+// model after the line's name before it ("Note 50X", "Realme 12x"), not a
+// multiple ("10x zoom", "optical 5x").
+func timesSuffixed(w, prev string) bool {
+	d := leadingDigits(w)
+	return d >= 1 && d <= 3 && len(w) == d+1 && w[d] == 'x' && lineWord(prev) && !multipleWord(prev)
+}
+
+// multipleWord reports whether a word comes before a multiple ("zoom 10x").
+func multipleWord(w string) bool {
+	switch w {
+	case "zoom", "optical", "digital", "magnification", "speed", "pack", "set":
+		return true
+	}
+	return false
+}
+
+// minModelCode is the length of a word that, read as a model code, names a
+// model rather than a line (see modelCode).
+const minModelCode = 6
+
+// modelCode reports whether a title word is a model's code ("fab10lb",
+// "ue55mu6100"): a number after it gives no model-line number.
+func modelCode(w string) bool {
+	if len(w) < minModelCode {
+		return false
+	}
+	c, ok := codeOf(w, "", "")
+	return ok && c.kind == codeStrong
+}
+
+// slotKey reports whether a word can carry a model-line number.
+func slotKey(w string) bool {
+	if len(w) > 12 || unitWords[w] || isStopWord(w) || colourWords[w] != "" {
+		return false // "Black 10" is a colour and a count
+	}
+	if _, _, ok := digitsUnit(w); ok {
+		return false // "9kg 1400 spin": a measure, then another
+	}
+	switch w {
+	case "usb", "bluetooth", "bt", "hdmi", "wifi", "fi", "wi", "windows", "win", "android", "ios", "class",
+		"cat", "dect", "uhs", "pcie", "express", "sata", "type", "qi", "ip", "ipx", "lightning", "displayport",
+		"dp", "thunderbolt", "pd", "h", "x", "mp", "cl", "ddr", "lpddr", "gddr", "ax", "ac", "be", "axe", "n",
+		"e", "up", "of", "v", "ver", "rev", "pack", "set", "kit", "no", "number", "uk", "eu", "us",
+		"step", "grade", "level", "approx", "fits", "fit", "compatible", "for", "by", "at", "in", "on":
+		return false
+	}
+	return true
+}
