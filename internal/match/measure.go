@@ -123,11 +123,16 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 	}
 }
 
-// lostFraction reports whether the number of a measure written right after
-// another number may be the second's decimal places, its point lost ("1
-// 86m"): a whole number of three digits or more is a measure of its own
-// ("OnePlus 6 128GB").
-func lostFraction(d string) bool {
+// lostFraction reports whether number d of a measure in unit u, written
+// right after another number, may be that number's decimal places, its
+// point lost ("1 86m"). A whole number of three digits or more is a
+// measure of its own ("OnePlus 6 128GB"), and so is memory or storage
+// after a model's number (model, the number before it is one: "Redmi Note
+// 7 4GB").
+func lostFraction(d, u string, model bool) bool {
+	if model && (u == "gb" || u == "tb") {
+		return false
+	}
 	return len(d) <= 2 || strings.Contains(d, ".")
 }
 

@@ -518,11 +518,9 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 			if isNumber(w) {
 				p.readMeasure(cs, i, ws, k)
-			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d) && !(modelNumber && (u == "gb" || u == "tb"))) {
+			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d, u, modelNumber)) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
-				// lost between two numbers; "OnePlus 6 128GB" and
-				// "Redmi Note 7 4GB" are a model's number and its
-				// memory or storage.
+				// lost between two numbers.
 				p.addSlot("#"+u, d, c.fit)
 			}
 			if g := networkGeneration(w); g != "" && !lineWord(prevWord) {

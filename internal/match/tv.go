@@ -65,43 +65,37 @@ const maxNameAt = 3
 // the series of q's code starts with ("G45LW" of "OLED65G45LW"): two models
 // of one size and kind, which short titles and their specs make look alike.
 func seriesDiffer(p, q *profile) bool {
-	if !isTV(p) || !isTV(q) {
-		return false
+	if !isTV(p) || !isTV(q) || !slices.ContainsFunc(q.codes, func(c code) bool { return codeSeries(c) != "" }) ||
+		slices.ContainsFunc(p.codes, func(c code) bool { return codeSeries(c) != "" }) {
+		return false // no series in q's code, or p's own code decides
 	}
-	var series []string
-	for _, c := range q.codes {
-		if c.kind == codeStrong && !c.fit {
-			if _, s := screenOfCode(c.s); s != "" {
-				series = append(series, s)
-			}
-		}
-	}
-	if len(series) == 0 {
-		return false
-	}
-	var names []string
-	for _, c := range p.codes {
-		if c.kind != codeStrong || c.fit {
-			continue
-		}
-		if size, _ := screenOfCode(c.s); size != "" {
-			return false // p's own code decides
-		}
-	}
+	named := false
 	// The name comes first: after the brand and a line's name ("LG OLED
 	// evo C4"), not in the features ("DVB-T2", "X1 processor").
 	for _, w := range p.words[:min(p.nMain, maxNameAt+1)] {
-		u := strings.ToUpper(w)
-		if shortName(w) || len(w) <= maxModelName && slices.ContainsFunc(p.codes, func(c code) bool { return c.kind >= codeLine && !c.fit && c.s == u }) {
-			names = append(names, u)
+		if !shortName(w) && (len(w) > maxModelName ||
+			!slices.ContainsFunc(p.codes, func(c code) bool { return c.kind >= codeLine && !c.fit && strings.EqualFold(c.s, w) })) {
+			continue
 		}
-	}
-	for _, n := range names {
-		if slices.Contains(q.words, strings.ToLower(n)) || slices.ContainsFunc(series, func(s string) bool { return strings.HasPrefix(s, n) }) {
+		named = true
+		if slices.Contains(q.words, w) || slices.ContainsFunc(q.codes, func(c code) bool {
+			s := codeSeries(c)
+			return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
+		}) {
 			return false
 		}
 	}
-	return len(names) > 0
+	return named
+}
+
+// codeSeries returns the model series a television's own code gives after
+// its size ("MU6100" of "UE55MU6100"), or "".
+func codeSeries(c code) string {
+	if c.kind != codeStrong || c.fit {
+		return ""
+	}
+	_, s := screenOfCode(c.s)
+	return s
 }
 
 // sharedSeries returns the length of the model series that a television's
