@@ -20,3 +20,10 @@ const (
 func configuredToOrder(category string) bool {
 	return category == laptops || category == desktops
 }
+
+// phone reports whether a listing is a phone, not an accessory: its title
+// multiplies nothing ("Mate 20 X 7.2 dual sim" is the Mate 20 X with a 7.2"
+// screen).
+func (p *profile) phone() bool {
+	return p.category == phones && !p.acc
+}

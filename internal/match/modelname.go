@@ -72,13 +72,6 @@ func modelYear(w string) bool {
 	return len(w) == 4 && isNumber(w) && (w >= "1990" && w <= "1999" || w >= "2000" && w <= "2039")
 }
 
-// phone reports whether a listing is a phone, not an accessory: its title
-// multiplies nothing ("Mate 20 X 7.2 dual sim" is the Mate 20 X with a 7.2"
-// screen).
-func (p *profile) phone() bool {
-	return p.category == phones && !p.acc
-}
-
 // pointRelease reports whether w is a model's number with a point release
 // ("7.1" of "Nokia 7.1"): one digit, a point and one digit. Right after the
 // brand it names the model; elsewhere such a number is as often a measure

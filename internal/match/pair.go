@@ -348,11 +348,11 @@ func modelsApart(p, q *profile, ev codeEv) bool {
 // and number of p ("A7" of "Alpha 7").
 func initialNamed(p *profile, names []string) bool {
 	for _, s := range p.slots {
-		if len(s.key) < 3 || !lettersOnly(s.key) || !isNumber(s.num) {
+		if !plainNumber(s.num) {
 			continue
 		}
 		for _, n := range names {
-			if len(n) == 1+len(s.num) && n[0] == s.key[0]-'a'+'A' && n[1:] == s.num {
+			if initialSpelling(s.key, s.num, n) {
 				return true
 			}
 		}

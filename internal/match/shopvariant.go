@@ -8,7 +8,7 @@ import (
 // A shop lists a product once. Two of its listings of one brand that name
 // one model and agree on everything else, one of them with a word right
 // after the model's name that the other does not write ("Blade V9 Vita"
-// beside "Blade V9", "Xperia XZ Premium" beside "Xperia XZ"), are two
+// beside "Blade V9", "Hero5 Session" beside "Hero5 Black"), are two
 // products, and the word names a variant of the model wherever it follows
 // the name, in any shop's title: one shop's pair teaches what no list of
 // variant words knows.
@@ -77,7 +77,8 @@ func (g *groups) learnShopVariants() {
 
 // modelNameAt returns the place among a title's main words of the short
 // name it gives its model (a letter and a digit, a model-line code or a
-// model-line word's number: "V9", "Hero5", "XZ" of "Xperia XZ"), or -1.
+// model-line word's number: "V9", "Hero5", "7" of "Moto 7"), or -1; a
+// name of letters alone ("XZ") is none.
 func modelNameAt(p *profile) int {
 	for k, w := range p.words[:p.nMain] {
 		if shortName(w) {
@@ -97,8 +98,8 @@ func modelNameAt(p *profile) int {
 
 // wordAfter returns the word right after a title's model name, at place
 // at, that could name a variant: letters only, rare in the catalog, no
-// colour, unit or stop word, and no variant, edition or shop's boilerplate
-// word the matcher reads already; or "".
+// colour, unit or stop word, and no variant or edition word the matcher
+// reads already; or "".
 func (g *groups) wordAfter(p *profile, at int) string {
 	if at+1 >= p.nMain {
 		return ""

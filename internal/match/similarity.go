@@ -90,26 +90,25 @@ func joinedIn(words []string, i int, in []string) bool {
 // and "a6000"), or words[i], a letter and a number, is so written out in in.
 func initialIn(words []string, i int, in []string) bool {
 	w := words[i]
-	spelt := func(name, num, code string) bool {
-		return len(code) == 1+len(num) && code[0] == name[0] && code[1:] == num
-	}
 	if len(w) >= 3 && i+1 < len(words) && plainNumber(words[i+1]) && lettersOnly(w) {
-		for _, v := range in {
-			if spelt(w, words[i+1], v) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(in, func(v string) bool { return initialSpelling(w, words[i+1], v) })
 	}
 	if len(w) < 2 || !isLetterByte(w[0]) || !plainNumber(w[1:]) {
 		return false
 	}
 	for k := 0; k+1 < len(in); k++ {
-		if len(in[k]) >= 3 && spelt(in[k], in[k+1], w) && lettersOnly(in[k]) {
+		if initialSpelling(in[k], in[k+1], w) {
 			return true
 		}
 	}
 	return false
+}
+
+// initialSpelling reports whether name, a word of three letters or more,
+// and num, a number, are written as code, the name's initial and the number
+// ("alpha" and "6000" as "a6000"; codes are compared in either case).
+func initialSpelling(name, num, code string) bool {
+	return len(name) >= 3 && len(code) == 1+len(num) && code[0]|0x20 == name[0]|0x20 && code[1:] == num && lettersOnly(name)
 }
 
 // plainNumber reports whether w is a whole number.
