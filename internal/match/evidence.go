@@ -104,7 +104,7 @@ type codeTally struct {
 func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 	if a.cpu || b.cpu {
 		if a.cpu && b.cpu {
-			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a, b) {
 				// A processor number agreed in full names one processor
 				// as a part number does; clock speeds the titles state
 				// (base or boost) do not keep them apart.
@@ -447,7 +447,7 @@ func mpnsDiffer(p, q *profile) bool {
 			if !b.mpn {
 				continue
 			}
-			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a, b) {
 				return false
 			}
 			found = true
@@ -516,7 +516,7 @@ func partAgree(p, q *profile) bool {
 			continue
 		}
 		for _, b := range q.codes {
-			if sameProcessor(a.s, b.s) && (a.series == "" || b.series == "" || a.series == b.series) {
+			if sameProcessor(a, b) {
 				return true
 			}
 		}
@@ -583,15 +583,10 @@ func otherSuffix(suffix string, parts []string, k int) bool {
 	return regionSuffix("/"+w) == 0
 }
 
-// sameProcessor reports whether two processor numbers name one processor:
-// they are equal, or one gives a generation the other leaves out ("E5-2630"
-// against "E5-2630 v3": the title that leaves it out names no other).
-// Two generations ("v3" and "v4") are two processors.
-func sameProcessor(a, b string) bool {
-	if a == b {
-		return true
-	}
-	na, ga := cutGeneration(a)
-	nb, gb := cutGeneration(b)
-	return na == nb && (ga == "" || gb == "")
+// sameProcessor reports whether two codes name one processor: their
+// numbers agree in every letter and in the generation ("E5-2630" names the
+// first, a processor of its own beside "E5-2630 v3"), and so do their
+// series where both name one.
+func sameProcessor(a, b code) bool {
+	return a.s == b.s && (a.series == "" || b.series == "" || a.series == b.series)
 }

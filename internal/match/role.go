@@ -97,7 +97,7 @@ func (p *profile) readProcessor(cs []chunk) {
 			continue
 		}
 		// "E5-2620 v4": the generation is part of the number.
-		if i+1 < len(cs) && len(cs[i+1].text) == 2 && cs[i+1].text[0] == 'v' && isDigitByte(cs[i+1].text[1]) {
+		if i+1 < len(cs) && generationWord(cs[i+1].text) {
 			n += strings.ToUpper(cs[i+1].text)
 		}
 		if !slices.ContainsFunc(p.codes, func(c code) bool { return c.cpu && c.s == n }) {
@@ -107,7 +107,55 @@ func (p *profile) readProcessor(cs []chunk) {
 	}
 	if read {
 		p.edition |= processorPack(p.words[:p.nMain], p.codes)
+		p.processorGeneration(cs)
 	}
+}
+
+// generationWord reports whether a chunk is a processor generation: "v4".
+func generationWord(s string) bool {
+	return len(s) == 2 && (s[0] == 'v' || s[0] == 'V') && isDigitByte(s[1])
+}
+
+// processorGeneration gives a processor number read without its generation
+// the one the title states elsewhere: in a part number that ends with the
+// number and its generation ("BX80677E31230V6" beside "E3-1230"), or as a
+// word of its own ("Xeon E3-1230 ... Processor v6"). A generation after a
+// socket names the socket's ("LGA2011 v3").
+func (p *profile) processorGeneration(cs []chunk) {
+	gen := ""
+	for i, c := range cs {
+		if c.fit {
+			break
+		}
+		if prev := strings.ToLower(cs[max(i-1, 0)].text); i > 0 && generationWord(c.text) && !socketWord(prev, false) &&
+			!socketNumber(prev) {
+			gen = strings.ToUpper(c.text)
+		}
+	}
+	for k, c := range p.codes {
+		if !c.cpu {
+			continue
+		}
+		if _, g := cutGeneration(c.s); g != "" {
+			continue
+		}
+		g := gen
+		for _, d := range p.codes {
+			if !d.cpu && len(d.s) >= minPackPart {
+				if _, tail, ok := strings.Cut(d.s, c.s); ok && generationWord(tail) {
+					g = tail
+				}
+			}
+		}
+		p.codes[k].s += g
+	}
+}
+
+// socketNumber reports whether a word is a socket's number, alone or
+// after an "S": "2011", "s2011".
+func socketNumber(w string) bool {
+	w = strings.TrimPrefix(w, "s")
+	return len(w) == 4 && digitCount(w) == 4
 }
 
 // processorPack returns whether a processor's title sells its tray ("OEM",

@@ -80,9 +80,36 @@ func TestCompareProcessorRole(t *testing.T) {
 			wantReason: "code",
 		},
 		{
-			name:     "a generation one title leaves out",
-			a:        Item{Brand: "Chipco", Title: "Chipco Xeon E5 2690 2.6 GHz 14 Core 35MB Cache"},
-			b:        Item{Brand: "Chipco", Title: "Chipco Xeon E5-2690 v4 Tetradeca Core Processor"},
+			// A number without a generation names the first one, a
+			// processor of its own.
+			name:       "a number without a generation against one with",
+			a:          Item{Brand: "Chipco", Title: "Chipco Xeon E5 4607 Processor 2.2 GHz 12 MB L3"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Xeon E5-4607 v2 Hexa Core 2.60 GHz Processor"},
+			wantReason: "code",
+		},
+		{
+			name:     "a generation in the box part number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Xeon E3 1220 3 GHz Skt 1151 8 MB Box Set BX80677E31220V6"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Xeon Processor E3-1220 v6 8M Cache 3.00 GHz"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "another generation in the box part number",
+			a:          Item{Brand: "Chipco", Title: "Chipco Xeon E3 1230 3.5 GHz Skt 1151 8 MB Box Set BX80677E31230V6"},
+			b:          Item{Brand: "Chipco", Title: "Chipco Xeon Processor E3-1230 v5 8M Cache 3.40 GHz"},
+			wantReason: "code",
+		},
+		{
+			name:     "a generation written apart from the number",
+			a:        Item{Brand: "Chipco", Title: "Chipco Xeon E3 1280 3.9 GHz Skt 1151 Kaby Lake Xeon Processor v6 8M Cache"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Xeon Processor E3-1280 v6 8M Cache 3.90 GHz"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			// "LGA2011 v3" is the socket's generation.
+			name:     "a socket's generation",
+			a:        Item{Brand: "Chipco", Title: "Chipco Core i7 6850K S2011 v3 3.60GHz 6 Core 15MB Cache CPU"},
+			b:        Item{Brand: "Chipco", Title: "Chipco Core i7 6850K Processor 3.6 GHz Box 15 MB Smart Cache"},
 			wantSame: true, wantReason: "code",
 		},
 		{
