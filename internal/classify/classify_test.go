@@ -130,6 +130,34 @@ func TestGoogleCategories(t *testing.T) {
 	}
 }
 
+// TestNamesKind checks which words name a kind of product on their own:
+// devices, accessories, chargers and parts, in the singular or plural; not
+// a colour, a feature word or a phrase's first word alone.
+func TestNamesKind(t *testing.T) {
+	tests := []struct {
+		word string
+		want bool
+	}{
+		{"webcam", true},
+		{"camera", true},
+		{"cameras", true},
+		{"case", true},
+		{"charger", true},
+		{"laptop", true},
+		{"off", false},
+		{"pale", false},
+		{"graphite", false},
+		{"streaming", false},
+		{"s24", false}, // a model, filed under a pattern
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := NamesKind(tt.word); got != tt.want {
+			t.Errorf("NamesKind(%q) = %v, want %v", tt.word, got, tt.want)
+		}
+	}
+}
+
 // TestCueTable checks the phrase table: categories exist and no phrase is
 // listed twice.
 func TestCueTable(t *testing.T) {

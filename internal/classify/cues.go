@@ -464,3 +464,21 @@ func candidates(w string, visit func([]indexed) bool) {
 		}
 	}
 }
+
+// NamesKind reports whether word w on its own names a kind of product in
+// the cue table: a device, an accessory, a cable or charger, or a computer
+// part ("webcam", "camera", "case", "charger").
+func NamesKind(w string) bool {
+	found := false
+	candidates(w, func(list []indexed) bool {
+		for _, x := range list {
+			if len(x.words) == 1 && !strings.HasSuffix(x.words[0], "#") && wordMatches(w, x.words[0]) &&
+				x.cue.kind >= kDevice && x.cue.kind <= kComponent {
+				found = true
+				return true
+			}
+		}
+		return false
+	})
+	return found
+}

@@ -247,6 +247,9 @@ func TestIgnoreColourWords(t *testing.T) {
 		{Item{Brand: "Acme", Category: "Cameras", Title: "acme snap mini 9 instant camera flamingo pink"}, []string{"acme", "snap", "mini", "9", "instant", "camera"}},
 		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 compact black"}, []string{"acme", "vela", "14", "compact"}},
 		{Item{Brand: "Acme", Category: "Phones", Title: "acme vela 14 256gb grau"}, []string{"acme", "vela", "14", "256gb"}},
+		// What the product is, before its colour, is no colour's name.
+		{Item{Brand: "Acme", Category: "Cameras", Title: "acme procam hd streaming webcam graphite"}, []string{"acme", "procam", "hd", "streaming", "webcam"}},
+		{Item{Brand: "Acme", Category: "Cameras", Title: "acme procam hd streaming webcam off white"}, []string{"acme", "procam", "hd", "streaming", "webcam"}},
 		{Item{Brand: "Acme", Title: "acme serie 2 dishwasher in white"}, []string{"acme", "serie", "2", "dishwasher", "white"}},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,10 @@
 package match
 
-import "strings"
+import (
+	"strings"
+
+	"productsearch/internal/classify"
+)
 
 // colourWords maps colour words as retailers write them to one canonical
 // colour, so "Space Grey" and "space gray" agree.
@@ -207,9 +211,11 @@ func (p *profile) dropColourWords() {
 // colourName reports whether words[i] names a colour with the colour word
 // that ends a title's main clause right after it ("ice" of "ice blue",
 // "flamingo" of "flamingo pink"): a plain word, not the brand, a variant,
-// a model's name or what the product is sold in ("kit black").
+// a model's name, what the product is sold in ("kit black") or what it is
+// ("webcam graphite").
 func colourName(words []string, i int, brand string) bool {
 	n := len(words)
 	return i == n-2 && colourWords[words[n-1]] != "" && len(words[i]) >= 3 && lettersOnly(words[i]) &&
-		words[i] != brand && variantWords[words[i]] == 0 && !kitWord(words[i]) && editionOf(words[i]) == 0
+		words[i] != brand && variantWords[words[i]] == 0 && !kitWord(words[i]) && editionOf(words[i]) == 0 &&
+		!classify.NamesKind(words[i])
 }
