@@ -515,6 +515,24 @@ func codeGeneration(p *profile, s string) (string, bool) {
 	return "", true
 }
 
+// modelBeforeLens reports whether a title names a model of its own, a
+// short code with a digit, before its first focal range: a camera and the
+// zoom it is sold with ("EOS 2000D 18-55mm IS II", "A6000 16-50mm Lens").
+// A lens writes its own code after its range ("70-300mm Di LD Macro A17").
+func (p *profile) modelBeforeLens(cs []chunk) bool {
+	for i, c := range cs {
+		if c.fit || focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")) {
+			return false
+		}
+		n := NormalizePart(c.text)
+		if len(n) <= maxModelName && digitCount(n) > 0 &&
+			slices.ContainsFunc(p.codes, func(k code) bool { return k.kind >= codeLine && !k.fit && k.s == n }) {
+			return true
+		}
+	}
+	return false
+}
+
 // readCameraEdition reads whether a title sells a camera with a lens (its
 // kit), its body, or a lens alone, and the name of its kit.
 func (p *profile) readCameraEdition(cs []chunk) {
@@ -522,9 +540,10 @@ func (p *profile) readCameraEdition(cs []chunk) {
 	switch {
 	case p.acc: // an accessory is no edition of a camera
 	case lenses && slices.ContainsFunc(p.words, cameraWord) || lensAfterWith(cs) ||
-		lensCount(cs) > 0 && slices.Contains(p.words[:p.nMain], "kit"):
+		lensCount(cs) > 0 && (slices.Contains(p.words[:p.nMain], "kit") || p.modelBeforeLens(cs)):
 		// "Camera with 18-55mm lens", "Camera Body with XF18-55mm", "EOS
-		// 80D + 18-135mm", "EOS 200D 18-55 IS STM kit".
+		// 80D + 18-135mm", "EOS 200D 18-55 IS STM kit", "EOS 2000D
+		// 18-55mm IS II".
 		p.edition |= edLensKit
 		if lensCount(cs) >= 2 {
 			p.edition |= edTwinLens

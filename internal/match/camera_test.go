@@ -294,6 +294,24 @@ func TestCompareCameraSpellings(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "a camera's model before a zoom is a kit, not the lens",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000d 18-55mm is ii"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme ef-s 18-55mm f/3.5-5.6 is ii lens"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a kit written with the lens after a dash, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d body"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a kit written with the lens after a dash, against the kit",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d dslr with 18-135mm is usm lens"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a kit named by a bare focal range and its lens's letters, against the body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm kit black"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d body"},

@@ -121,6 +121,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a variant glued to a line's number, against a plus sign",
+			a:        phone("A", "Acme", "acme vela 8plus 64 gb"),
+			b:        phone("B", "Acme", "acme vela 8+ 64 gb"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a variant glued to a line's number, against the line's model",
+			a:          phone("A", "Acme", "acme vela 8plus 64 gb"),
+			b:          phone("B", "Acme", "acme vela 9plus 64 gb"),
+			wantReason: "model-line",
+		},
+		{
 			name:       "a variant word right after a shared model name",
 			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
 			b:          phone("B", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),

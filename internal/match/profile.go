@@ -505,6 +505,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			bit, ok := variantWords[w]
 			if stem, b := gluedVariant(w); b != 0 && len(ws) == 1 {
 				w, bit, ok = stem, b, true // "Pixel 2XL" is the "Pixel 2 XL"
+				ws[k] = stem               // and "iPhone 8Plus" the "iPhone 8" Plus
 			}
 			if ok && len(ws) == 1 && !notVariant(cs, i, w) {
 				if c.fit {

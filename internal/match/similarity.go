@@ -51,7 +51,8 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 			if i >= stock && i < a.nMain {
 				continue
 			}
-			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words) || initialIn(a.words, i, b.words)
+			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words) || initialIn(a.words, i, b.words) ||
+				gluedIn(w, b.words)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
 			}
@@ -83,6 +84,23 @@ func joinedIn(words []string, i int, in []string) bool {
 		}
 	}
 	return false
+}
+
+// gluedIn reports whether w is a model's number with a variant word glued
+// on that in writes without it, or the number of such a word of in: "8plus"
+// and "8" (the other title's "8+" or "8 Plus"); the variant words compare
+// apart.
+func gluedIn(w string, in []string) bool {
+	if stem, bit := gluedVariant(w); bit != 0 {
+		return slices.Contains(in, stem)
+	}
+	if len(w) > 5 || digitCount(w) == 0 {
+		return false // no name gluedVariant splits off
+	}
+	return slices.ContainsFunc(in, func(v string) bool {
+		stem, bit := gluedVariant(v)
+		return bit != 0 && stem == w
+	})
 }
 
 // initialIn reports whether words[i], a word of letters, and the number
