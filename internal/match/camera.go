@@ -510,7 +510,7 @@ func codeGeneration(p *profile, s string) (string, bool) {
 		k++ // "E-M10 Mark III" is the "E-M10 III"
 	}
 	if k+1 < len(p.parts) {
-		return p.romanValue(strings.ToLower(p.parts[k+1])), true
+		return p.generationValue(strings.ToLower(p.parts[k+1])), true
 	}
 	return "", true
 }

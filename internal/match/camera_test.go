@@ -13,6 +13,24 @@ import (
 func TestCompareCameraNames(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a Mark written short after the model, against it glued to the part number",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 m3 black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-rx100m3"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a Mark written short against another in roman numerals",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 iv compact camera"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "a Mark written short against the same in roman numerals",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 v compact camera"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "two generations of one body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 II mirrorless camera body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 III mirrorless camera body"},
@@ -256,6 +274,18 @@ func TestCompareCameras(t *testing.T) {
 // a generation after "Mark" or alone.
 func TestCompareCameraSpellings(t *testing.T) {
 	runCompare(t, []compareCase{
+		{
+			name:     "a model's last letter written apart from its number",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x100 f"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x100f"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a model's last letter against the model without it",
+			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x100 compact camera"},
+			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x100f compact camera"},
+			wantReason: "code",
+		},
 		{
 			name:     "a line's letter and a model's written with a hyphen and run together",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x-t3 body"},

@@ -196,16 +196,28 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	return r
 }
 
+// writtenApart reports whether a title's parts write code and, right after
+// it, letter: "X100 F" is the "X100F".
+func writtenApart(parts []string, code, letter string) bool {
+	for k := 0; k+1 < len(parts); k++ {
+		if parts[k] == code && parts[k+1] == letter {
+			return true
+		}
+	}
+	return false
+}
+
 // variantLetter reports whether code a, of p, is code b, a model number
 // shorter than a market's (see marketLetter) that ends in a digit, with
 // one letter glued on that spells no colour: "WMF147X" and "WMF147",
 // "DI6013D" and "DI6013" are two models of one range. A colour's letter
 // ("CAA55S", silver) may be the colour of one model, and so may any letter
-// while a listing states a colour, as in marketLetter.
+// while a listing states a colour, as in marketLetter. A letter the other
+// title writes apart right after the number is the same code ("X100 F").
 func variantLetter(a code, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a.s, b)
 	return ok && len(suf) == 1 && lettersOnly(suf) && len(b) < minMarketCode && isDigitByte(b[len(b)-1]) &&
-		a.colours == 0 && colourLetters(suf) == 0 && p.colour == "" && q.colour == ""
+		a.colours == 0 && colourLetters(suf) == 0 && p.colour == "" && q.colour == "" && !writtenApart(q.parts, b, suf)
 }
 
 // maxShortName is the longest model name that a letter glued on makes

@@ -256,7 +256,25 @@ func (p *profile) romanGeneration(cs []chunk, i int) string {
 	if i == 0 || !strings.ContainsAny(cs[i-1].text, "0123456789") {
 		return ""
 	}
-	return p.romanValue(cs[i].text)
+	return p.generationValue(cs[i].text)
+}
+
+// generationValue returns the generation a word after a model's number
+// writes: a roman numeral ("iii") or a Mark written short ("m3", "mk3",
+// "mkiii"), or "".
+func (p *profile) generationValue(w string) string {
+	if g := p.romanValue(w); g != "" {
+		return g
+	}
+	for _, mark := range [...]string{"mk", "m"} {
+		if n, ok := strings.CutPrefix(w, mark); ok && n != "" {
+			if len(n) == 1 && n[0] >= '2' && n[0] <= '9' {
+				return n
+			}
+			return p.romanValue(n)
+		}
+	}
+	return ""
 }
 
 // romanValue returns the number a lower-case roman numeral II to VIII
