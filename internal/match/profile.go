@@ -297,6 +297,18 @@ func (p *profile) romanFive() bool {
 	return !p.acc && (p.category == phones || p.category == cameras)
 }
 
+// marketNumbered splits a market's two digits written after a long code
+// with a hyphen ("50pus6753-12", as "50pus6753/12" names the European
+// model) from the code: the code, and whether it had them.
+func marketNumbered(s string) (string, bool) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok || len(b) != 2 || !isNumber(b) || len(a) < minMarketCode || digitCount(a) == 0 || digitCount(a) == len(a) ||
+		!isDigitByte(a[len(a)-1]) || alnumOnly(a) != a {
+		return s, false
+	}
+	return a, true
+}
+
 // readCodes reads the model codes of chunk i of a title.
 func (p *profile) readCodes(cs []chunk, i int) {
 	c := cs[i]
@@ -320,7 +332,11 @@ func (p *profile) readCodes(cs []chunk, i int) {
 			return
 		}
 	}
-	cd, ok := codeOf(c.text, prev, prev2)
+	text := c.text
+	if a, ok := marketNumbered(text); ok {
+		text = a // "50PUS6753-12" is the "50PUS6753/12"
+	}
+	cd, ok := codeOf(text, prev, prev2)
 	if !ok {
 		cd, ok = pieceCode(prev, c.text)
 	}

@@ -39,6 +39,18 @@ func tv(retailer, title string) Item {
 func TestCompareTelevisionSizes(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a market's number written with a hyphen and with a slash",
+			a:        tv("A", "Zentor 50zus6753-12 50-inch 4k ultra hd hdr led tv"),
+			b:        tv("B", "Zentor 50zus6753/12 50\" 4k uhd led smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a market's number after another model",
+			a:          tv("A", "Zentor 50zus6753-12 50-inch 4k ultra hd hdr led tv"),
+			b:          tv("B", "Zentor 50zus6754/12 50\" 4k uhd led smart tv"),
+			wantReason: "code",
+		},
+		{
 			name:       "the code's size against another size stated",
 			a:          tv("A", "Zentor OLED55B36LA 55 smart 4k ultra hd oled tv"),
 			b:          tv("B", "Zentor OLED B3 65 inch 4k uhd smart oled tv"),
