@@ -126,6 +126,13 @@ func sharedSeries(p, q *profile) int {
 				return len(b.s)
 			}
 		}
+		// A series of a letter and a digit, too short for a code: "C8"
+		// of "OLED55C8PLA".
+		for _, w := range q.words[:q.nMain] {
+			if rest, ok := strings.CutPrefix(series, strings.ToUpper(w)); ok && shortName(w) && lettersOnly(rest) {
+				return len(w)
+			}
+		}
 	}
 	return 0
 }
@@ -133,7 +140,8 @@ func sharedSeries(p, q *profile) int {
 // seriesKeys returns the model series a television meets others by in
 // its title block: of a code that gives a size, the series after it, and
 // of its other codes the code itself, each without the letters after its
-// last digit ("MU6100", "Q80").
+// last digit ("MU6100", "Q80"), and a series of a letter and a digit its
+// title names ("C8").
 func seriesKeys(p *profile) []string {
 	if !isTV(p) {
 		return nil
@@ -147,8 +155,15 @@ func seriesKeys(p *profile) []string {
 		if _, series := screenOfCode(s); series != "" {
 			s = series
 		}
-		if k := stem(s); len(k) >= minSeriesCode && strings.ContainsFunc(k, func(r rune) bool { return r >= 'A' && r <= 'Z' }) {
+		if k := stem(s); len(k) >= minSeriesCode && strings.ContainsFunc(k, func(r rune) bool { return r >= 'A' && r <= 'Z' }) ||
+			shortName(strings.ToLower(k)) {
 			out = append(out, "tv:"+k)
+		}
+	}
+	// A series too short for a code ("LG C8 55 inch").
+	for _, w := range p.words[:p.nMain] {
+		if shortName(w) {
+			out = append(out, "tv:"+strings.ToUpper(w))
 		}
 	}
 	return out

@@ -77,6 +77,18 @@ func TestCompareTelevisionSizes(t *testing.T) {
 func TestCompareTelevisionSeries(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a series of a letter and a digit, and the code that gives it",
+			a:        tv("A", "zentor c8 55 inch oled 4k hdr smart tv"),
+			b:        tv("B", "zentor oled55c8pla 55\" (139cm)"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a series of a letter and a digit, and a code of another",
+			a:          tv("A", "zentor c8 55 inch oled 4k hdr smart tv"),
+			b:          tv("B", "zentor oled55b8pla 55\" (139cm)"),
+			wantReason: "model-line",
+		},
+		{
 			name:       "a series' short name against another series in a code",
 			a:          tv("A", "zentor oled evo c4 65 inch 4k 144hz oled tv"),
 			b:          tv("B", "zentor oled65g45lw 65 smart 4k ultra hd 144hz oled tv"),
@@ -173,6 +185,23 @@ func TestGroupTelevisionSizes(t *testing.T) {
 		tv("C", "zentor qn90d neo qled 65 inch 4k tv"),
 	}
 	want := [][]int{{0, 1, 2}, {3, 4, 5, 6}, {7, 8}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestGroupTelevisionShortSeries checks that sets named by a series of a
+// letter and a digit meet the sets named by their codes, size by size,
+// though their titles share no rarer word.
+func TestGroupTelevisionShortSeries(t *testing.T) {
+	items := []Item{
+		tv("A", "zentor oled55c8pla 55\" (139cm)"),
+		tv("B", "zentor c8 55 inch oled 4k hdr smart tv ai"),
+		tv("A", "zentor oled65c8pla 65\" (164cm)"),
+		tv("B", "zentor c8 65 inch oled 4k hdr smart tv ai"),
+		tv("C", "zentor oled55b8pla 55\" (139cm)"),
+	}
+	want := [][]int{{0, 1}, {2, 3}, {4}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
