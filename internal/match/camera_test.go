@@ -13,6 +13,24 @@ import (
 func TestCompareCameraNames(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a short model name both titles give, the rest unlike",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 - body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 20.3mp mirrorless digital camera"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a short model name written apart and glued",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z 6 body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5mp csc body"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a short model name with another word after it",
+			a:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 thinq smartphone with ai camera"},
+			b:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 fit smartphone 6.1 inch display"},
+			wantReason: "title",
+		},
+		{
 			name:     "a Mark written short after the model, against it glued to the part number",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 m3 black"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-rx100m3"},

@@ -1,8 +1,11 @@
 package match
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+
+	"productsearch/internal/classify"
 )
 
 // How a title writes a model's name and number: a number with a letter
@@ -134,4 +137,60 @@ func slotKey(w string) bool {
 		return false
 	}
 	return true
+}
+
+// sharedShortName reports whether two phones, cameras or televisions of one
+// brand name one model by a letter and a digit, glued or apart ("Lumix G9",
+// "Z 6" and "Z6"), and
+// neither title writes right after it a word the other lacks that could
+// name another model of that name ("G7 ThinQ" and "G7 Fit").
+func sharedShortName(p, q *profile) bool {
+	if p.brand == "" || p.brand != q.brand || p.acc || q.acc || p.category != q.category ||
+		p.category != phones && p.category != cameras && p.category != tvs {
+		return false // elsewhere such a name is a version ("BlackWidow V4")
+	}
+	for name, next := range shortNames(p) {
+		qnext, ok := shortNames(q)[name]
+		if ok && !otherModelWord(next, q) && !otherModelWord(qnext, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortNames returns the names of a letter and a digit a title's main
+// clause gives its model ("g9", "z 6" as "z6"), each with the word after
+// it and its variant words, or "".
+func shortNames(p *profile) map[string]string {
+	var out map[string]string
+	for k, w := range p.words[:p.nMain] {
+		name := ""
+		switch {
+		case shortName(w):
+			name = w
+		case k > 0 && len(w) == 1 && isDigitByte(w[0]) && len(p.words[k-1]) == 1 && isLetterByte(p.words[k-1][0]):
+			name = p.words[k-1] + w
+		default:
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		next := ""
+		for j := k + 1; j < p.nMain && next == ""; j++ {
+			if variantWords[p.words[j]] == 0 {
+				next = p.words[j] // past the variant's words ("R1 Plus Jumbo")
+			}
+		}
+		out[name] = next
+	}
+	return out
+}
+
+// otherModelWord reports whether w, the word after a short model name,
+// could name a model of its own that q's title does not write: a plain word
+// of three letters or more that names no kind of product, body or kit.
+func otherModelWord(w string, q *profile) bool {
+	return len(w) >= 3 && plainWord(w) && !slices.Contains(q.words, w) && !isStopWord(w) && !unitWords[w] &&
+		colourWords[w] == "" && !cameraWord(w) && !kitWord(w) && w != "body" && !classify.NamesKind(w)
 }

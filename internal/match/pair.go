@@ -279,7 +279,8 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 	case ev.weak && tr.score("item-number", s >= weakCodeThreshold, Merge, s, weakCodeThreshold):
 		return "item-number"
 	case s >= weakCodeThreshold && !ev.unrelated &&
-		tr.check("shared-model-name", sharedLetterCode(p, q) || sharedModelNumber(p, q) || sharedLens(p, q), Merge, seeSlots, p, q):
+		tr.check("shared-model-name", sharedLetterCode(p, q) || sharedModelNumber(p, q) || sharedLens(p, q) || sharedShortName(p, q),
+			Merge, seeSlots, p, q):
 		return "model-name"
 	case !ev.unrelated && tr.check("model-line-specs", sameLineAndSpecs(p, q), Merge, seeSlots, p, q):
 		return "model-name"
