@@ -13,6 +13,12 @@ import (
 func TestCompareCameraNames(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a Mark against the generation alone, the model's letter apart and glued",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7 x mark ii compact camera"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7x ii compact camera"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:     "a short model name both titles give, the rest unlike",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 - body"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 20.3mp mirrorless digital camera"},

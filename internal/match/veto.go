@@ -241,15 +241,15 @@ func linesDiffer(p, q *profile) bool {
 		return false // a line's name and number both give
 	}
 	for _, s := range p.slots {
-		if !lineSlot(s) || place(q.words, s.key) >= 0 {
-			continue
+		if !lineSlot(s) || s.key == "mark" || place(q.words, s.key) >= 0 {
+			continue // a Mark is a generation (marksDiffer)
 		}
 		// q's name for the number, when p writes it, comes before p's
 		// ("Redmi" of "Redmi Note 8"); after it, it names the kind
 		// ("X2 340 Athlon" and "Athlon 340").
 		at := place(p.words, s.key)
 		other := slices.ContainsFunc(q.slots, func(t slot) bool {
-			return lineSlot(t) && t.num == s.num && place(p.words, t.key) < at
+			return lineSlot(t) && t.key != "mark" && t.num == s.num && place(p.words, t.key) < at
 		})
 		if other {
 			return true
