@@ -121,6 +121,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a brand written in two words, the second a variant's word",
+			a:        phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
+			b:        phone("B", "Zenplus", "zenplus 6t 128gb"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a brand written in two words, another model",
+			a:          phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
+			b:          phone("B", "Zenplus", "zenplus 6 128gb"),
+			wantReason: "model-line",
+		},
+		{
 			name:     "a variant glued to a line's number, against a plus sign",
 			a:        phone("A", "Acme", "acme vela 8plus 64 gb"),
 			b:        phone("B", "Acme", "acme vela 8+ 64 gb"),

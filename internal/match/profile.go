@@ -541,7 +541,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				w, bit, ok = stem, b, true // "Pixel 2XL" is the "Pixel 2 XL"
 				ws[k] = stem               // and "iPhone 8Plus" the "iPhone 8" Plus
 			}
-			if ok && len(ws) == 1 && !notVariant(cs, i, w) {
+			if ok && len(ws) == 1 && !notVariant(cs, i, w) && !p.brandWritten(cs, i) {
 				if c.fit {
 					p.fitVar |= bit
 				} else {
@@ -593,9 +593,12 @@ func (p *profile) readModelLine(cs []chunk) {
 					p.mainVar |= variantWords["plus"]
 				}
 			}
-			if isNumber(w) || isStopWord(w) {
+			switch {
+			case isNumber(w) || isStopWord(w):
 				prevWord = ""
-			} else {
+			case len(ws) == 1 && p.brandWritten(cs, i):
+				prevWord = p.brand // "One Plus 6T" is the "OnePlus 6T"
+			default:
 				prevWord = w
 			}
 			// "2nd gen", "3rd generation".
@@ -606,6 +609,16 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 	}
+}
+
+// brandWritten reports whether chunk i is a piece of the brand the title
+// writes in two words ("One Plus 6T" of OnePlus): no variant's word.
+func (p *profile) brandWritten(cs []chunk, i int) bool {
+	if p.brand == "" {
+		return false
+	}
+	return i > 0 && alnumOnly(strings.ToLower(cs[i-1].text+cs[i].text)) == p.brand ||
+		i+1 < len(cs) && alnumOnly(strings.ToLower(cs[i].text+cs[i+1].text)) == p.brand
 }
 
 // readLineNumber records the model-line number that word k of chunk i
