@@ -121,6 +121,25 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name: "a generation in two letters names the model",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela xz 5.2 32gb 4g sim free platinum",
+				Specs: map[string]float64{"storage_gb": 32}},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela xz 32gb", Specs: map[string]float64{"storage_gb": 32}},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a variant's word after a generation in two letters",
+			a:          phone("A", "Acme", "acme vela xz premium 5.5 64gb"),
+			b:          phone("B", "Acme", "acme vela xz 5.5 64gb"),
+			wantReason: "variant",
+		},
+		{
+			name:       "two generations in two letters",
+			a:          phone("A", "Acme", "acme vela xa 5.2 32gb 4g sim free"),
+			b:          phone("B", "Acme", "acme vela xz 5.2 32gb 4g sim free"),
+			wantReason: "model-line",
+		},
+		{
 			name:     "a brand written in two words, the second a variant's word",
 			a:        phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
 			b:        phone("B", "Zenplus", "zenplus 6t 128gb"),

@@ -311,11 +311,14 @@ var versionWords = map[string]bool{
 
 // letterGeneration reports whether a word after a model line's name names
 // its generation in letters, as a number would ("iPhone X", "iPhone XS",
-// "iPhone XR", "iPhone SE"; "Xperia X").
+// "iPhone XR", "iPhone SE"; "Xperia X", "Xperia XZ", "Xperia XA"): "SE", or
+// an X alone or with a letter after it, not a size ("XL").
 func letterGeneration(w string) bool {
-	switch w {
-	case "x", "xs", "xr", "se":
+	switch {
+	case w == "se" || w == "x":
 		return true
+	case len(w) == 2 && w[0] == 'x' && isLetterByte(w[1]):
+		return w != "xl"
 	}
 	return false
 }
@@ -332,7 +335,7 @@ var variantWords = map[string]variants{
 	"air": 1 << 6, "fe": 1 << 7, "se": 1 << 8, "neo": 1 << 9, "xl": 1 << 10, "slim": 1 << 11,
 	"xr": 1 << 12, "xs": 1 << 13, "edge": 1 << 14, "prime": 1 << 15,
 	"play": 1 << 16, "power": 1 << 17, "compact": 1 << 18, "active": 1 << 19, "stylus": 1 << 20,
-	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25,
+	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25, "premium": 1 << 26,
 }
 
 // firstNameVariant is the bit of the first variant word that names a
@@ -425,12 +428,16 @@ func notVariant(cs []chunk, i int, w string) bool {
 
 // afterModelName reports whether a word follows a model's name: prev, or
 // prev2 before a variant word prev, is a number or a code of letters and
-// digits that is no measure nor a network ("G6 Play", "Pixel 9 Pro XL";
+// digits that is no measure nor a network, or a generation in letters ("G6
+// Play", "Pixel 9 Pro XL", "Xperia XZ Premium";
 // not "800W compact", "4G Max"); with short set, a whole number or code of
 // up to maxShortName characters ("Edge 60 Stylus"; not "3.8 turbo", nor
 // "R272WM compact microwave": a part number's next word describes it).
 func afterModelName(prev, prev2 string, short bool) bool {
 	model := func(w string) bool {
+		if letterGeneration(w) && w != "x" {
+			return true // "Xperia XZ Premium"
+		}
 		if !strings.ContainsAny(w, "0123456789") || networkGeneration(w) != "" ||
 			short && (len(w) > maxShortName || strings.Contains(w, ".")) {
 			return false
