@@ -121,6 +121,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:       "a plus sign apart after the model, before its storage",
+			a:          phone("A", "Acme", "acme vela s9 + 64gb midnight black 4g sim free"),
+			b:          phone("B", "Acme", "acme vela s9 64gb midnight black 4g sim free"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a plus sign between memory and storage",
+			a:        phone("A", "Acme", "acme vela s9 4gb ram + 64gb midnight black"),
+			b:        phone("B", "Acme", "acme vela s9 4gb ram 64gb midnight black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name: "a generation in two letters names the model",
 			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela xz 5.2 32gb 4g sim free platinum",
 				Specs: map[string]float64{"storage_gb": 32}},

@@ -586,6 +586,9 @@ func (p *profile) readModelLine(cs []chunk) {
 			if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
 				p.addSlot("#band", ws[0]+ws[1], c.fit)
 			}
+			if k == 0 && p.plusApart(cs, i) {
+				p.mainVar |= variantWords["plus"] // "Galaxy S9 + 64GB" is the "S9+"
+			}
 			if k == len(ws)-1 && c.plus {
 				if c.fit {
 					p.fitVar |= variantWords["plus"]
@@ -609,6 +612,24 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 	}
+}
+
+// plusApart reports whether chunk i of a phone's title comes after a
+// lone "+" that ends its model's name, as the storage it states does
+// ("Galaxy S9 + 64GB"): the model's Plus, not what the phone comes with
+// ("4GB RAM + 64GB", "S9 + Case").
+func (p *profile) plusApart(cs []chunk, i int) bool {
+	if p.category != phones || p.acc || i == 0 || !cs[i].added || cs[i].fit {
+		return false
+	}
+	prev, prev2 := cs[i-1].text, ""
+	if i > 1 {
+		prev2 = cs[i-2].text
+	}
+	t := cs[i].text
+	storage := strings.HasSuffix(t, "gb") || strings.HasSuffix(t, "tb") ||
+		isNumber(t) && i+1 < len(cs) && (cs[i+1].text == "gb" || cs[i+1].text == "tb")
+	return storage && afterModelName(prev, prev2, true)
 }
 
 // brandWritten reports whether chunk i is a piece of the brand the title
