@@ -354,7 +354,13 @@ func kitName(cs []chunk) string {
 			continue
 		}
 		name := cs[i-1].text
-		if focalRange(name) || strings.HasSuffix(name, "mm") || !lettersOnly(name) || cameraWord(name) || lensLetters(name) {
+		if focalRange(name) || strings.HasSuffix(name, "mm") || cameraWord(name) || lensLetters(name) {
+			return ""
+		}
+		if !lettersOnly(name) {
+			if c.text == "kit" && strings.ContainsAny(name, "0123456789") && !isNumber(name) {
+				return c.text // "A6000 Kit": the model's kit, unnamed
+			}
 			return ""
 		}
 		switch name {

@@ -348,6 +348,18 @@ func TestCompareCameraSpellings(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
+			name:       "a model's kit, unnamed, against its body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 body only"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a model's kit, unnamed, against the kit with its lens",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 + 16-50mm lens"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a camera's model before a zoom is a kit, not the lens",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000d 18-55mm is ii"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme ef-s 18-55mm f/3.5-5.6 is ii lens"},
