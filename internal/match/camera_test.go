@@ -31,6 +31,12 @@ func TestCompareCameraNames(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a camera's short model name with words that describe it after it",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5 mp compact system camera body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 full frame mirrorless body only"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a short model name with another word after it",
 			a:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 thinq smartphone with ai camera"},
 			b:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 fit smartphone 6.1 inch display"},

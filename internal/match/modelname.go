@@ -141,9 +141,9 @@ func slotKey(w string) bool {
 
 // sharedShortName reports whether two phones, cameras or televisions of one
 // brand name one model by a letter and a digit, glued or apart ("Lumix G9",
-// "Z 6" and "Z6"), and
-// neither title writes right after it a word the other lacks that could
-// name another model of that name ("G7 ThinQ" and "G7 Fit").
+// "Z 6" and "Z6"), and, of phones and televisions, neither title writes
+// right after it a word the other lacks that could name another model of
+// that name ("G7 ThinQ" and "G7 Fit").
 func sharedShortName(p, q *profile) bool {
 	if p.brand == "" || p.brand != q.brand || p.acc || q.acc || p.category != q.category ||
 		p.category != phones && p.category != cameras && p.category != tvs {
@@ -151,7 +151,9 @@ func sharedShortName(p, q *profile) bool {
 	}
 	for name, next := range shortNames(p) {
 		qnext, ok := shortNames(q)[name]
-		if ok && !otherModelWord(next, q) && !otherModelWord(qnext, p) {
+		// A camera's short name has its generation after it, compared
+		// apart ("Z6 II"), and words that describe it ("Z6 full frame").
+		if ok && (p.category == cameras || !otherModelWord(next, q) && !otherModelWord(qnext, p)) {
 			return true
 		}
 	}
