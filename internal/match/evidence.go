@@ -158,8 +158,13 @@ func (ev *codeEv) compare(a, b code, p, q *profile, t *codeTally) {
 		t.ownEqual = t.ownEqual || own
 		ev.equal(a, b, af, bf, own, p, q)
 	case codesVariant:
-		if own {
+		switch {
+		case own:
 			ev.variant = true
+		case a.kind == codeLine && b.kind == codeLine && !af && !bf && len(a.s) == len(b.s) && len(a.s)-len(stem(a.s)) == 1:
+			// Short names a letter apart after one number: "A9F" and
+			// "A9G" are two years' models of one line.
+			t.lineDiffer = true
 		}
 	case codesDiffer:
 		if own {
@@ -193,7 +198,29 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	if r == codesVariant && own && regionLettersOfSet(a.s, b.s, p, q) {
 		r = codesEqual
 	}
+	if r == codesDiffer && own && marketsOfSet(a.s, b.s, p, q) {
+		r = codesEqual
+	}
 	return r
+}
+
+// maxMarketLetters is the most letters a television's code ends in after
+// its size and series: a market's and a year's ("KXXU", "UXZG", "BAEP").
+const maxMarketLetters = 4
+
+// marketsOfSet reports whether two televisions' codes give one size and
+// series and differ only in the letters after them, which name the markets
+// one set is sold in ("UE65RU7100KXXU" and "UE65RU7100UXZG", "KD55AF9BU" and
+// "KD-55AF9BAEP").
+func marketsOfSet(a, b string, p, q *profile) bool {
+	if !isTV(p) || !isTV(q) {
+		return false
+	}
+	sa, sb := stem(a), stem(b)
+	if size, _ := screenOfCode(sa); sa != sb || size == "" {
+		return false
+	}
+	return len(a)-len(sa) <= maxMarketLetters && len(b)-len(sb) <= maxMarketLetters
 }
 
 // writtenApart reports whether a title's parts write code and, right after

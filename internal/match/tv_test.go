@@ -77,6 +77,24 @@ func TestCompareTelevisionSizes(t *testing.T) {
 func TestCompareTelevisionSeries(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "one set's code with two markets' letters",
+			a:        tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
+			b:        tv("B", "zentor ze65ru7100uxzg 65 zoll led tv 4k ultra hd"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "two series' codes with two markets' letters",
+			a:          tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
+			b:          tv("B", "zentor ze65ru7400uxzg 65 zoll led tv 4k ultra hd"),
+			wantReason: "code",
+		},
+		{
+			name:       "two years' short names a letter apart",
+			a:          tv("A", "zentor 2018 55\" bravia master series z9f 4k smart oled tv"),
+			b:          tv("B", "zentor z9g master series 55\" oled 4k hdr android tv"),
+			wantReason: "code",
+		},
+		{
 			name:     "a series of a letter and a digit, and the code that gives it",
 			a:        tv("A", "zentor c8 55 inch oled 4k hdr smart tv"),
 			b:        tv("B", "zentor oled55c8pla 55\" (139cm)"),
