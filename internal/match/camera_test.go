@@ -13,54 +13,6 @@ import (
 func TestCompareCameraNames(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
-			name:     "a Mark against the generation alone, the model's letter apart and glued",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7 x mark ii compact camera"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7x ii compact camera"},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "a short model name both titles give, the rest unlike",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 - body"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 20.3mp mirrorless digital camera"},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "a short model name written apart and glued",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z 6 body"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5mp csc body"},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "a camera's short model name with words that describe it after it",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5 mp compact system camera body"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 full frame mirrorless body only"},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:       "a short model name with another word after it",
-			a:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 thinq smartphone with ai camera"},
-			b:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 fit smartphone 6.1 inch display"},
-			wantReason: "title",
-		},
-		{
-			name:     "a Mark written short after the model, against it glued to the part number",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 m3 black"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-rx100m3"},
-			wantSame: true, wantReason: "code",
-		},
-		{
-			name:       "a Mark written short against another in roman numerals",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 iv compact camera"},
-			wantReason: "model-line",
-		},
-		{
-			name:     "a Mark written short against the same in roman numerals",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 v compact camera"},
-			wantSame: true, wantReason: "code",
-		},
-		{
 			name:       "two generations of one body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 II mirrorless camera body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Vista Z6 III mirrorless camera body"},
@@ -354,36 +306,6 @@ func TestCompareCameraSpellings(t *testing.T) {
 func TestCompareCameraKits(t *testing.T) {
 	tests := []compareCase{
 		{
-			name:       "a model's kit, unnamed, against its body",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 body only"},
-			wantReason: "edition",
-		},
-		{
-			name:     "a model's kit, unnamed, against the kit with its lens",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 + 16-50mm lens"},
-			wantSame: true, wantReason: "code",
-		},
-		{
-			name:       "a camera's model before a zoom is a kit, not the lens",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000d 18-55mm is ii"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme ef-s 18-55mm f/3.5-5.6 is ii lens"},
-			wantReason: "edition",
-		},
-		{
-			name:       "a kit written with the lens after a dash, against the body",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d body"},
-			wantReason: "edition",
-		},
-		{
-			name:     "a kit written with the lens after a dash, against the kit",
-			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
-			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d dslr with 18-135mm is usm lens"},
-			wantSame: true, wantReason: "title",
-		},
-		{
 			name:       "a kit named by a bare focal range and its lens's letters, against the body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d 18-55 is stm kit black"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 200d body"},
@@ -584,4 +506,98 @@ func TestDecimalCommas(t *testing.T) {
 		b:        Item{Brand: "Acme", Title: "Acme 15.6-inch (39.62-cm) Spectrum Sleeve"},
 		wantSame: true, wantReason: "title",
 	}})
+}
+
+// TestCompareCameraShortNames covers cameras named by short names and
+// generations as shops write them: a Mark written short or glued, a short
+// name glued or apart, the words that describe it.
+func TestCompareCameraShortNames(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "a Mark against the generation alone, the model's letter apart and glued",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7 x mark ii compact camera"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7x ii compact camera"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a short model name both titles give, the rest unlike",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 - body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 20.3mp mirrorless digital camera"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a short model name written apart and glued",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z 6 body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5mp csc body"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a camera's short model name with words that describe it after it",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 24.5 mp compact system camera body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista z6 full frame mirrorless body only"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a short model name with another word after it",
+			a:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 thinq smartphone with ai camera"},
+			b:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 fit smartphone 6.1 inch display"},
+			wantReason: "title",
+		},
+		{
+			name:     "a Mark written short after the model, against it glued to the part number",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 m3 black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme dsc-rx100m3"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a Mark written short against another in roman numerals",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 iv compact camera"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "a Mark written short against the same in roman numerals",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 mk5 compact camera"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista rx100 v compact camera"},
+			wantSame: true, wantReason: "code",
+		},
+	})
+}
+
+// TestCompareCameraKitSpellings covers kits a title names without a kit's
+// name or a "with": the model's bare "Kit", its zoom after its model, its
+// lens after a dash.
+func TestCompareCameraKitSpellings(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "a model's kit, unnamed, against its body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 body only"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a model's kit, unnamed, against the kit with its lens",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 + 16-50mm lens"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a camera's model before a zoom is a kit, not the lens",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000d 18-55mm is ii"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme ef-s 18-55mm f/3.5-5.6 is ii lens"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a kit written with the lens after a dash, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d body"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a kit written with the lens after a dash, against the kit",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d dslr with 18-135mm is usm lens"},
+			wantSame: true, wantReason: "title",
+		},
+	})
 }

@@ -149,8 +149,9 @@ func sharedShortName(p, q *profile) bool {
 		p.category != phones && p.category != cameras && p.category != tvs {
 		return false // elsewhere such a name is a version ("BlackWidow V4")
 	}
+	qnames := shortNames(q)
 	for name, next := range shortNames(p) {
-		qnext, ok := shortNames(q)[name]
+		qnext, ok := qnames[name]
 		// A camera's short name has its generation after it, compared
 		// apart ("Z6 II"), and words that describe it ("Z6 full frame").
 		if ok && (p.category == cameras || !otherModelWord(next, q) && !otherModelWord(qnext, p)) {

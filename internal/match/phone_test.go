@@ -121,61 +121,6 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
-			name:       "a plus sign apart after the model, before its storage",
-			a:          phone("A", "Acme", "acme vela s9 + 64gb midnight black 4g sim free"),
-			b:          phone("B", "Acme", "acme vela s9 64gb midnight black 4g sim free"),
-			wantReason: "variant",
-		},
-		{
-			name:     "a plus sign between memory and storage",
-			a:        phone("A", "Acme", "acme vela s9 4gb ram + 64gb midnight black"),
-			b:        phone("B", "Acme", "acme vela s9 4gb ram 64gb midnight black"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name: "a generation in two letters names the model",
-			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela xz 5.2 32gb 4g sim free platinum",
-				Specs: map[string]float64{"storage_gb": 32}},
-			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela xz 32gb", Specs: map[string]float64{"storage_gb": 32}},
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:       "a variant's word after a generation in two letters",
-			a:          phone("A", "Acme", "acme vela xz premium 5.5 64gb"),
-			b:          phone("B", "Acme", "acme vela xz 5.5 64gb"),
-			wantReason: "variant",
-		},
-		{
-			name:       "two generations in two letters",
-			a:          phone("A", "Acme", "acme vela xa 5.2 32gb 4g sim free"),
-			b:          phone("B", "Acme", "acme vela xz 5.2 32gb 4g sim free"),
-			wantReason: "model-line",
-		},
-		{
-			name:     "a brand written in two words, the second a variant's word",
-			a:        phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
-			b:        phone("B", "Zenplus", "zenplus 6t 128gb"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a brand written in two words, another model",
-			a:          phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
-			b:          phone("B", "Zenplus", "zenplus 6 128gb"),
-			wantReason: "model-line",
-		},
-		{
-			name:     "a variant glued to a line's number, against a plus sign",
-			a:        phone("A", "Acme", "acme vela 8plus 64 gb"),
-			b:        phone("B", "Acme", "acme vela 8+ 64 gb"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a variant glued to a line's number, against the line's model",
-			a:          phone("A", "Acme", "acme vela 8plus 64 gb"),
-			b:          phone("B", "Acme", "acme vela 9plus 64 gb"),
-			wantReason: "model-line",
-		},
-		{
 			name:       "a variant word right after a shared model name",
 			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
 			b:          phone("B", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),
@@ -373,4 +318,67 @@ func TestGroupShopVariants(t *testing.T) {
 	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
 		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
 	}
+}
+
+// TestComparePhoneSpellings covers a phone's model and variant written in
+// shops' ways: a plus sign apart, a generation in two letters, the brand in
+// two words, a variant glued to the number.
+func TestComparePhoneSpellings(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "a plus sign apart after the model, before its storage",
+			a:          phone("A", "Acme", "acme vela s9 + 64gb midnight black 4g sim free"),
+			b:          phone("B", "Acme", "acme vela s9 64gb midnight black 4g sim free"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a plus sign between memory and storage",
+			a:        phone("A", "Acme", "acme vela s9 4gb ram + 64gb midnight black"),
+			b:        phone("B", "Acme", "acme vela s9 4gb ram 64gb midnight black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name: "a generation in two letters names the model",
+			a: Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela xz 5.2 32gb 4g sim free platinum",
+				Specs: map[string]float64{"storage_gb": 32}},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela xz 32gb", Specs: map[string]float64{"storage_gb": 32}},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a variant's word after a generation in two letters",
+			a:          phone("A", "Acme", "acme vela xz premium 5.5 64gb"),
+			b:          phone("B", "Acme", "acme vela xz 5.5 64gb"),
+			wantReason: "variant",
+		},
+		{
+			name:       "two generations in two letters",
+			a:          phone("A", "Acme", "acme vela xa 5.2 32gb 4g sim free"),
+			b:          phone("B", "Acme", "acme vela xz 5.2 32gb 4g sim free"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a brand written in two words, the second a variant's word",
+			a:        phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
+			b:        phone("B", "Zenplus", "zenplus 6t 128gb"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a brand written in two words, another model",
+			a:          phone("A", "Zenplus", "zen plus 6t 128 gb dual sim"),
+			b:          phone("B", "Zenplus", "zenplus 6 128gb"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a variant glued to a line's number, against a plus sign",
+			a:        phone("A", "Acme", "acme vela 8plus 64 gb"),
+			b:        phone("B", "Acme", "acme vela 8+ 64 gb"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a variant glued to a line's number, against the line's model",
+			a:          phone("A", "Acme", "acme vela 8plus 64 gb"),
+			b:          phone("B", "Acme", "acme vela 9plus 64 gb"),
+			wantReason: "model-line",
+		},
+	})
 }

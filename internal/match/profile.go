@@ -638,8 +638,8 @@ func (p *profile) brandWritten(cs []chunk, i int) bool {
 	if p.brand == "" {
 		return false
 	}
-	return i > 0 && alnumOnly(strings.ToLower(cs[i-1].text+cs[i].text)) == p.brand ||
-		i+1 < len(cs) && alnumOnly(strings.ToLower(cs[i].text+cs[i+1].text)) == p.brand
+	return i > 0 && runTogether(p.brand, cs[i-1].text, cs[i].text) ||
+		i+1 < len(cs) && runTogether(p.brand, cs[i].text, cs[i+1].text)
 }
 
 // readLineNumber records the model-line number that word k of chunk i

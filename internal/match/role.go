@@ -123,13 +123,10 @@ func generationWord(s string) bool {
 // socket names the socket's ("LGA2011 v3").
 func (p *profile) processorGeneration(cs []chunk) {
 	gen := ""
-	for i, c := range cs {
-		if c.fit {
-			break
-		}
-		if prev := strings.ToLower(cs[max(i-1, 0)].text); i > 0 && generationWord(c.text) && !socketWord(prev, false) &&
-			!socketNumber(prev) {
-			gen = strings.ToUpper(c.text)
+	for i := 1; i < len(cs) && !cs[i].fit; i++ {
+		prev := strings.ToLower(cs[i-1].text)
+		if generationWord(cs[i].text) && !socketWord(prev, false) && !socketNumber(prev) {
+			gen = strings.ToUpper(cs[i].text)
 		}
 	}
 	for k, c := range p.codes {

@@ -428,11 +428,11 @@ func notVariant(cs []chunk, i int, w string) bool {
 
 // afterModelName reports whether a word follows a model's name: prev, or
 // prev2 before a variant word prev, is a number or a code of letters and
-// digits that is no measure nor a network, or a generation in letters ("G6
-// Play", "Pixel 9 Pro XL", "Xperia XZ Premium";
-// not "800W compact", "4G Max"); with short set, a whole number or code of
-// up to maxShortName characters ("Edge 60 Stylus"; not "3.8 turbo", nor
-// "R272WM compact microwave": a part number's next word describes it).
+// digits that is no measure nor a network, or a generation in letters
+// ("G6 Play", "Pixel 9 Pro XL", "Xperia XZ Premium"; not "800W compact",
+// "4G Max"); with short set, a whole number or code of up to maxShortName
+// characters ("Edge 60 Stylus"; not "3.8 turbo", nor "R272WM compact
+// microwave": a part number's next word describes it).
 func afterModelName(prev, prev2 string, short bool) bool {
 	model := func(w string) bool {
 		if letterGeneration(w) && w != "x" {

@@ -129,7 +129,10 @@ func sharedSeries(p, q *profile) int {
 		// A series of a letter and a digit, too short for a code: "C8"
 		// of "OLED55C8PLA".
 		for _, w := range q.words[:q.nMain] {
-			if rest, ok := strings.CutPrefix(series, strings.ToUpper(w)); ok && shortName(w) && lettersOnly(rest) {
+			if !shortName(w) {
+				continue
+			}
+			if rest, ok := strings.CutPrefix(series, strings.ToUpper(w)); ok && lettersOnly(rest) {
 				return len(w)
 			}
 		}
@@ -156,7 +159,7 @@ func seriesKeys(p *profile) []string {
 			s = series
 		}
 		if k := stem(s); len(k) >= minSeriesCode && strings.ContainsFunc(k, func(r rune) bool { return r >= 'A' && r <= 'Z' }) ||
-			shortName(strings.ToLower(k)) {
+			len(k) == 2 && isASCIILetter(k[0]) && isDigitByte(k[1]) {
 			out = append(out, "tv:"+k)
 		}
 	}
