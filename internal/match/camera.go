@@ -539,6 +539,33 @@ func (p *profile) modelBeforeLens(cs []chunk) bool {
 	return false
 }
 
+// markLensCodes marks as another device's the part numbers a camera kit's
+// title gives its lens, between "with" (or a lone "+") and the lens's
+// focal range ("A6000 with SELP1650 16-50mm lens"): the camera's own code
+// is the kit's.
+func (p *profile) markLensCodes(cs []chunk) {
+	with := false
+	for i, c := range cs {
+		switch {
+		case c.fit || focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")):
+			return
+		case c.text == "with" || c.added:
+			with = true
+		case c.brk:
+			with = false
+		}
+		if !with || !strings.ContainsAny(c.text, "0123456789") {
+			continue
+		}
+		n := NormalizePart(c.text)
+		for k := range p.codes {
+			if p.codes[k].s == n && p.codes[k].kind == codeStrong && !p.codes[k].cpu {
+				p.codes[k].fit = true
+			}
+		}
+	}
+}
+
 // readCameraEdition reads whether a title sells a camera with a lens (its
 // kit), its body, or a lens alone, and the name of its kit.
 func (p *profile) readCameraEdition(cs []chunk) {
@@ -554,6 +581,7 @@ func (p *profile) readCameraEdition(cs []chunk) {
 		if lensCount(cs) >= 2 {
 			p.edition |= edTwinLens
 		}
+		p.markLensCodes(cs)
 	case lenses:
 		if !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder") {
 			p.edition |= edLens

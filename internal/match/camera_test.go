@@ -570,6 +570,12 @@ func TestCompareCameraShortNames(t *testing.T) {
 func TestCompareCameraKitSpellings(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a kit's title that gives its lens's part number",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 compact system camera with selp1650 16-50mm lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista alpha a6000 + 16-50mm black zlce6000lb"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a model's kit, unnamed, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 kit"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 body only"},
