@@ -545,6 +545,9 @@ func TestTitleBrand(t *testing.T) {
 		{"Acme Pro Tripod", "Acme", true},
 		{"Case for Canon EOS 70D", "Case", true},
 		{"Acme Battery Grip for Nikon D750", "Acme", true},
+		{"sim free phone huawei p smart (2019) 64gb blue", "Huawei", false}, // past a shop's prefix
+		{"brand new sim free phone nokia 5.1 16gb", "Nokia", false},
+		{"mob/phone case for samsung galaxy s9", "phone", true},
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {

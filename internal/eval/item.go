@@ -68,12 +68,20 @@ func titleBrand(title string) string {
 }
 
 // knownBrandAt finds the known brand among a title's first maxBrandWord
-// words, before any "for": one word or two ("Western Digital"). It returns
+// words past a shop's prefix, before any "for": one word or two ("Western
+// Digital"). It returns
 // where the brand starts, how many words it takes and its canonical name,
 // or an empty name.
 func knownBrandAt(ws []string) (at, n int, brand string) {
-	for i, w := range ws[:min(len(ws), maxBrandWord)] {
+	seen := 0
+	for i, w := range ws {
 		if strings.EqualFold(w, "for") {
+			break
+		}
+		if prefixWord(w) {
+			continue // "sim free phone Huawei P Smart": a shop's prefix is no word of the title's
+		}
+		if seen++; seen > maxBrandWord {
 			break
 		}
 		if i+1 < len(ws) {
@@ -100,9 +108,7 @@ func titleWords(title string) []string {
 // ("WVG30462GB washer dryer", "S1151 Core i7-6700K").
 func firstTitleWord(title string) string {
 	for _, w := range titleWords(title) {
-		switch strings.ToLower(w) {
-		case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
-			"sim", "free", "unlocked", "mob", "refurbished", "renewed": // a shop's prefix: "sim free", "mob/"
+		if prefixWord(w) {
 			continue
 		}
 		if strings.ContainsAny(w, "0123456789") {
@@ -111,6 +117,17 @@ func firstTitleWord(title string) string {
 		return normalize.Brand(w)
 	}
 	return ""
+}
+
+// prefixWord reports whether a title word is a filler or a shop's prefix
+// that comes before the brand: "new", "the", "sim free", "mob/".
+func prefixWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
+		"sim", "free", "unlocked", "mob", "refurbished", "renewed":
+		return true
+	}
+	return false
 }
 
 // pairItem maps a pair record's attributes onto a listing. A title quoted
