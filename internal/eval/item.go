@@ -69,9 +69,8 @@ func titleBrand(title string) string {
 
 // knownBrandAt finds the known brand among a title's first maxBrandWord
 // words past a shop's prefix, before any "for": one word or two ("Western
-// Digital"). It returns
-// where the brand starts, how many words it takes and its canonical name,
-// or an empty name.
+// Digital"). It returns where the brand starts, how many words it takes and
+// its canonical name, or an empty name.
 func knownBrandAt(ws []string) (at, n int, brand string) {
 	seen := 0
 	for i, w := range ws {

@@ -307,6 +307,13 @@ func lensCount(cs []chunk) int {
 	return n
 }
 
+// zoomAt reports whether chunk i of a title is a zoom lens's focal range,
+// with its unit or without, a mount's letters glued on or not ("18-55mm",
+// "xf18-55mm").
+func zoomAt(cs []chunk, i int) bool {
+	return focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz"))
+}
+
 // lensAfterWith reports whether a title sells a camera "with" a zoom lens
 // ("Z30 vlogging camera with Nikkor Z DX 16-50mm lens", "X-T20 Body with
 // XF18-55mm", "EOS 80D + 18-135mm"): a kit, though the title calls the
@@ -324,8 +331,7 @@ func lensAfterWith(cs []chunk) bool {
 		case c.brk:
 			with = false
 		}
-		// "xf18-55mm": a mount's letters glued on.
-		if focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")) {
+		if zoomAt(cs, i) {
 			return with
 		}
 	}
@@ -527,7 +533,7 @@ func codeGeneration(p *profile, s string) (string, bool) {
 // A lens writes its own code after its range ("70-300mm Di LD Macro A17").
 func (p *profile) modelBeforeLens(cs []chunk) bool {
 	for i, c := range cs {
-		if c.fit || focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")) {
+		if c.fit || zoomAt(cs, i) {
 			return false
 		}
 		n := NormalizePart(c.text)
@@ -547,7 +553,7 @@ func (p *profile) markLensCodes(cs []chunk) {
 	with := false
 	for i, c := range cs {
 		switch {
-		case c.fit || focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz")):
+		case c.fit || zoomAt(cs, i):
 			return
 		case c.text == "with" || c.added:
 			with = true
