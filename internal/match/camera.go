@@ -320,22 +320,30 @@ func zoomAt(cs []chunk, i int) bool {
 // camera no mirrorless or SLR one, or names its body. A compact names its
 // built-in zoom without "with" ("Lumix TZ99 Compact Camera, 24-720mm Lens").
 func lensAfterWith(cs []chunk) bool {
-	with := false
+	_, _, ok := lensClause(cs)
+	return ok
+}
+
+// lensClause returns where the clause that sells a camera "with" a zoom
+// lens (or after a lone "+") starts, the chunk of the zoom's focal range
+// that ends it, and whether the main clause has one.
+func lensClause(cs []chunk) (from, zoom int, ok bool) {
+	from = -1
 	for i, c := range cs {
 		if c.fit {
-			return false
+			return 0, 0, false
 		}
 		switch {
 		case c.text == "with" || c.added:
-			with = true
+			from = i
 		case c.brk:
-			with = false
+			from = -1
 		}
 		if zoomAt(cs, i) {
-			return with
+			return from, i, from >= 0
 		}
 	}
-	return false
+	return 0, 0, false
 }
 
 // kitName returns the name a title gives the kit, combo, bundle, edition or
@@ -550,17 +558,12 @@ func (p *profile) modelBeforeLens(cs []chunk) bool {
 // focal range ("A6000 with SELP1650 16-50mm lens"): the camera's own code
 // is the kit's.
 func (p *profile) markLensCodes(cs []chunk) {
-	with := false
-	for i, c := range cs {
-		switch {
-		case c.fit || zoomAt(cs, i):
-			return
-		case c.text == "with" || c.added:
-			with = true
-		case c.brk:
-			with = false
-		}
-		if !with || !strings.ContainsAny(c.text, "0123456789") {
+	from, zoom, ok := lensClause(cs)
+	if !ok {
+		return
+	}
+	for _, c := range cs[from:zoom] {
+		if !strings.ContainsAny(c.text, "0123456789") {
 			continue
 		}
 		n := NormalizePart(c.text)
