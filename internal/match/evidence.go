@@ -584,7 +584,7 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != ""; k++ {
 			next := parts[k]
 			if r, ok := strings.CutPrefix(rest, next); ok {
-				if len(r) <= 3 && lettersOnly(r) {
+				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) {
 					// The code, or the pieces and a suffix, unless the
 					// title writes another suffix as a piece of its own
 					// ("BWC 61452 S" against "BWC61452W").
@@ -594,13 +594,20 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 				rest = r
 				continue
 			}
-			if extra, ok := strings.CutPrefix(next, rest); ok && len(extra) <= 3 && lettersOnly(extra) {
+			if extra, ok := strings.CutPrefix(next, rest); ok && len(extra) <= 3 && lettersOnly(extra) && !variantSuffix(extra) {
 				return true, false // the pieces spell the code and a suffix
 			}
 			break
 		}
 	}
 	return false, false
+}
+
+// variantSuffix reports whether letters left over after a code's pieces
+// name a variant of the model ("P30PRO" against "P 30", "3XL" against "3"):
+// not a colour's or a market's letters, which titles leave out.
+func variantSuffix(s string) bool {
+	return variantWords[strings.ToLower(s)] != 0
 }
 
 // otherSuffix reports whether parts[k], the piece after a code spelt in

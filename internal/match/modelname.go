@@ -45,9 +45,10 @@ func joinedWord(j string) bool {
 }
 
 // gluedVariant splits a short model's name from a variant word glued on
-// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini"): the name, up
-// to two letters and a number of up to three digits, and the variant's bit,
-// or 0. Only the words that name a variant wherever they stand count.
+// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini", "mate20pro"):
+// the name, up to two letters and a number of up to three digits or a
+// line's name that reads as a word and up to two digits, and the variant's
+// bit, or 0. Only the words that name a variant wherever they stand count.
 func gluedVariant(w string) (string, variants) {
 	letters := 0
 	for letters < len(w) && isLetterByte(w[letters]) {
@@ -57,7 +58,7 @@ func gluedVariant(w string) (string, variants) {
 	for d < len(w) && isDigitByte(w[d]) {
 		d++
 	}
-	if letters > 2 || d-letters < 1 || d-letters > 3 || len(w)-d < 2 {
+	if d-letters < 1 || d-letters > 3 || len(w)-d < 2 || letters > 2 && (d-letters > 2 || !wordLike(w[:letters])) {
 		return "", 0
 	}
 	if letters == 1 && w[0] == 'w' {

@@ -380,5 +380,29 @@ func TestComparePhoneSpellings(t *testing.T) {
 			b:          phone("B", "Acme", "acme vela 9plus 64 gb"),
 			wantReason: "model-line",
 		},
+		{
+			name:       "a variant glued to a model's code, against the model's name in pieces",
+			a:          phone("A", "Acme", "acme k 30 128gb black 4g lte sim free"),
+			b:          phone("B", "Acme", "acme k30pro - 128gb - black - unlocked"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a variant glued to a model's code, against the variant in pieces",
+			a:        phone("A", "Acme", "acme k 30 pro 128gb black 4g lte sim free"),
+			b:        phone("B", "Acme", "acme k30pro - 128gb - black - unlocked"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a line's name, its number and a variant in one word, against the line's model",
+			a:          phone("A", "Zentor", "zentor orbit20pro 128gb"),
+			b:          phone("B", "Zentor", "zentor orbit 20 128gb"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a line's name, its number and a variant in one word, against them written apart",
+			a:        phone("A", "Zentor", "zentor orbit20pro 128gb"),
+			b:        phone("B", "Zentor", "zentor orbit 20 pro 128gb"),
+			wantSame: true, wantReason: "code",
+		},
 	})
 }
