@@ -565,7 +565,9 @@ func partAgree(p, q *profile) bool {
 
 // spelledInPieces reports whether two or three consecutive parts of one
 // clause, run together, spell code, give or take up to three trailing
-// letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK").
+// letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK"):
+// not a variant's word ("P 30" is not "P30PRO"), nor one letter after a
+// model's short name ("S 10" is not "S10E").
 func spelledInPieces(code string, parts []string) bool {
 	spelled, _ := piecesOf(code, parts)
 	return spelled
@@ -584,7 +586,7 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != ""; k++ {
 			next := parts[k]
 			if r, ok := strings.CutPrefix(rest, next); ok {
-				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) {
+				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) && (len(r) != 1 || len(code) > maxModelName) {
 					// The code, or the pieces and a suffix, unless the
 					// title writes another suffix as a piece of its own
 					// ("BWC 61452 S" against "BWC61452W").

@@ -393,6 +393,12 @@ func TestComparePhoneSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a letter glued on a short model's name, against the name in pieces",
+			a:          phone("A", "Acme", "acme vela k10e 128gb"),
+			b:          phone("B", "Acme", "acme vela k 10 128gb"),
+			wantReason: "title",
+		},
+		{
 			name:       "a line's name, its number and a variant in one word, against the line's model",
 			a:          phone("A", "Zentor", "zentor orbit20pro 128gb"),
 			b:          phone("B", "Zentor", "zentor orbit 20 128gb"),
