@@ -548,6 +548,12 @@ func TestTitleBrand(t *testing.T) {
 		{"sim free phone huawei p smart (2019) 64gb blue", "Huawei", false}, // past a shop's prefix
 		{"brand new sim free phone nokia 5.1 16gb", "Nokia", false},
 		{"mob/phone case for samsung galaxy s9", "phone", true},
+		{"d3500 body only nikon", "Nikon", false}, // a brand the title ends with
+		{"eos 2000d with 18-55mm lens black canon", "Canon", false},
+		{"ue65nu7100 65 inch samsung", "Samsung", false},
+		{"screen protector for samsung", "screen", true},               // not after "for"
+		{"kor6a0rr 20l freestanding 800w touch control mi", "", false}, // a short alias at the end is a word cut short
+		{"huawei honor 10 128gb phantom blue", "HONOR", false},         // a brand that began as another's line
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {

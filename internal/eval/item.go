@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 
 	"productsearch/internal/catalog"
@@ -59,9 +60,14 @@ const maxBrandWord = 3
 // titleBrand returns the brand of a title that gives none in a field: a
 // known brand among its first three words, alone or with the next word
 // ("Used Canon EOS 70D", "Bateria Leica GEB77", "Western Digital Green"),
-// before any "for", else its first word that can be a brand.
+// before any "for", else the known brand it ends with ("D3500 body only
+// Nikon"), else its first word that can be a brand.
 func titleBrand(title string) string {
-	if _, _, b := knownBrandAt(titleWords(title)); b != "" {
+	ws := titleWords(title)
+	if _, _, b := knownBrandAt(ws); b != "" {
+		return b
+	}
+	if b := lastBrand(ws); b != "" {
 		return b
 	}
 	return firstTitleWord(title)
@@ -93,6 +99,27 @@ func knownBrandAt(ws []string) (at, n int, brand string) {
 		}
 	}
 	return 0, 0, ""
+}
+
+// lastBrand returns the known brand a title that starts with a code or a
+// number ends with, one word or two, not after "for" ("D3500 body only
+// Nikon", "UE65NU7100 65 inch Samsung"), or "".
+func lastBrand(ws []string) string {
+	n := len(ws)
+	if n < 2 {
+		return ""
+	}
+	for k := 2; k >= 1; k-- {
+		if n-k < 1 || slices.ContainsFunc(ws[max(0, n-k-1):n-k], func(w string) bool { return strings.EqualFold(w, "for") }) {
+			continue
+		}
+		// The brand's own name: an alias at the end is as often a word cut
+		// short ("... touch control mi").
+		if b := normalize.KnownBrand(strings.Join(ws[n-k:], " ")); b != "" && strings.EqualFold(strings.Join(ws[n-k:], ""), strings.ReplaceAll(b, " ", "")) {
+			return b
+		}
+	}
+	return ""
 }
 
 // titleWords splits a title into words at spaces and punctuation.

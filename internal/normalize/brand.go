@@ -193,6 +193,7 @@ var brandTable = [...]brandName{
 	{"hp", "HP"},
 	{"hpe", "HPE"},
 	{"huawei", "Huawei"},
+	{"huaweihonor", "HONOR"}, // sold as "Huawei Honor" before the brand stood alone
 	{"hue", "Philips Hue"},
 	{"hynix", "SK hynix"},
 	{"hyperx", "HyperX"},
