@@ -298,6 +298,18 @@ func TestCompareCameraSpellings(t *testing.T) {
 			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma e-m10 ii 14-42mm kit"},
 			wantReason: "model-line",
 		},
+		{
+			name:     "the kind of camera after its model's name, no variant's word",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma xt4 compact system camera body only black"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma xt4 mirrorless digital camera - body only black"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a premium compact camera",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma zv1 premium compact camera, 20.1 megapixel"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma zv-1 20.1mp 4k vlogging compact camera black"},
+			wantSame: true, wantReason: "model-name",
+		},
 	})
 }
 

@@ -416,6 +416,13 @@ func notVariant(cs []chunk, i int, w string) bool {
 		// "Pixel 3 XL" and "Pixel 9 Pro XL" are models; "XL capacity" a
 		// feature.
 		return !afterModelName(prev, prev2, false)
+	case "compact", "premium":
+		// "compact system camera", "premium compact camera": the kind of
+		// camera, not the "Xperia XZ2 Compact" or "XZ Premium".
+		switch next {
+		case "camera", "cameras", "system", "digital", "zoom", "travel", "compact":
+			return true
+		}
 	case "power":
 		switch next {
 		case "bank", "supply", "adapter", "adaptor", "cable", "cord", "lead", "station", "pack", "delivery", "strip",
