@@ -198,7 +198,7 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	if r == codesVariant && own && regionLettersOfSet(a.s, b.s, p, q) {
 		r = codesEqual
 	}
-	if r == codesDiffer && own && marketsOfSet(a.s, b.s, p, q) {
+	if (r == codesDiffer || r == codesUnrelated) && own && marketsOfSet(a.s, b.s, p, q) {
 		r = codesEqual
 	}
 	return r
@@ -211,10 +211,18 @@ const maxMarketLetters = 4
 // marketsOfSet reports whether two televisions' codes give one size and
 // series and differ only in the letters after them, which name the markets
 // one set is sold in ("UE65RU7100KXXU" and "UE65RU7100UXZG", "KD55AF9BU" and
-// "KD-55AF9BAEP").
+// "KD-55AF9BAEP"), or one is the other with a digit and a market's letters
+// after it ("OLED55CX" and "OLED55CX6LA", "55UN7400" and "55UN74006LB").
 func marketsOfSet(a, b string, p, q *profile) bool {
 	if !isTV(p) || !isTV(q) {
 		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if ext, ok := strings.CutPrefix(b, a); ok && len(ext) >= 2 && len(ext) <= 3 && isDigitByte(ext[0]) && lettersOnly(ext[1:]) {
+		size, _ := screenOfCode(b)
+		return size != ""
 	}
 	sa, sb := stem(a), stem(b)
 	if size, _ := screenOfCode(sa); sa != sb || size == "" {

@@ -89,6 +89,18 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a set's code and the code with a digit and a market's letters after it",
+			a:        tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
+			b:        tv("B", "zentor zled55cx6la 55\" cx oled 4k hdr smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "another size's code with a digit and a market's letters after it",
+			a:          tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
+			b:          tv("B", "zentor zled65cx6la 65\" cx oled 4k hdr smart tv"),
+			wantReason: "model-line",
+		},
+		{
 			name:       "two years' short names a letter apart",
 			a:          tv("A", "zentor 2018 55\" bravia master series z9f 4k smart oled tv"),
 			b:          tv("B", "zentor z9g master series 55\" oled 4k hdr android tv"),
