@@ -83,8 +83,10 @@ func leadingNumber(s string) int {
 }
 
 // readMeasure records the measure that the number ws[k] of chunk i starts:
-// "1350 joules", "2-metre", "400 x 400", `15.6"`.
-func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
+// "1350 joules", "2-metre", "400 x 400", `15.6"`; right after another
+// number, only one that cannot be its decimal places (see lostFraction;
+// model says the number before names a model: "Pixel 4 64 GB").
+func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool) {
 	c := cs[i]
 	w := ws[k]
 	next, next2 := "", ""
@@ -114,7 +116,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int) {
 		p.addSlot("#in", w, c.fit)
 	case next == "v" && p.romanFive():
 		// "Xperia 5 V": a fifth generation, not five volts.
-	case next != "" && next != "in" && measureUnit(next) != "" && !prevNum:
+	case next != "" && next != "in" && measureUnit(next) != "" && (!prevNum || !lostFraction(w, measureUnit(next), model)):
 		p.addSlot("#"+measureUnit(next), w, c.fit)
 	case len(ws) == 1 && !prevNum && screenSize(p, w) && !unitWords[next] && next != "x":
 		// A television's size written without its inch mark, as

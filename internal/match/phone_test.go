@@ -242,6 +242,18 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:     "storage written apart from its unit right after the model's number, and memory",
+			a:        phone("A", "Zentor", "zentor vanta 4 64 gb 6gb ram just black sim free"),
+			b:        phone("B", "Zentor", "zentor vanta 4 64gb just black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "storage written apart from its unit right after the model's number, and another storage",
+			a:          phone("A", "Zentor", "zentor vanta 4 64 gb just black sim free"),
+			b:          phone("B", "Zentor", "zentor vanta 4 128gb just black"),
+			wantReason: "model-line",
+		},
+		{
 			name:       "a model's number with a point release after the brand",
 			a:          phone("A", "Zentor", "zentor 7.1 32gb gloss midnight blue"),
 			b:          phone("B", "Zentor", "zentor 6.1 32gb gloss midnight blue"),

@@ -552,7 +552,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				p.addSlot(l, d, c.fit)
 			}
 			if isNumber(w) {
-				p.readMeasure(cs, i, ws, k)
+				p.readMeasure(cs, i, ws, k, modelNumber)
 			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d, u, modelNumber)) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
 				// lost between two numbers.
