@@ -278,7 +278,13 @@ func TestCompareCameraSpellings(t *testing.T) {
 			name:     "a line's word and a model's number against its initial and the number",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma a6000 body"},
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma alpha 6000 body"},
-			wantSame: true, wantReason: "title",
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a model's code against its line's word and number in a title of other words",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "alpha 6100 body fotoma"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma a6100 24.2mp csc body 180 degree tilt screen"},
+			wantSame: true, wantReason: "code",
 		},
 		{
 			name:       "a line's word and a number against its initial and another number",

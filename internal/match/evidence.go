@@ -361,6 +361,7 @@ func (ev *codeEv) pieces(p, q *profile) {
 				continue
 			}
 			spelled, other := piecesOf(c.s, pair[1].parts)
+			spelled = spelled || initialPieces(c.s, pair[1].parts)
 			if other && c.kind == codeStrong {
 				ev.variant = true // "BWC 61452 S" against "BWC61452W"
 			}
@@ -375,6 +376,18 @@ func (ev *codeEv) pieces(p, q *profile) {
 			}
 		}
 	}
+}
+
+// initialPieces reports whether two consecutive parts, a line's name and a
+// number, spell code as the name's initial and the number ("Alpha 6100"
+// and "A6100").
+func initialPieces(code string, parts []string) bool {
+	for k := 0; k+1 < len(parts); k++ {
+		if plainNumber(parts[k+1]) && initialSpelling(parts[k], parts[k+1], code) {
+			return true
+		}
+	}
+	return false
 }
 
 // describedCode reports whether p's description names a code q carries as
