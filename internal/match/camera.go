@@ -595,7 +595,9 @@ func (p *profile) readCameraEdition(cs []chunk) {
 		if !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder") {
 			p.edition |= edLens
 		}
-	case slices.Contains(p.words[:p.nMain], "body"):
+	case slices.Contains(p.words, "body") || slices.Contains(p.fitWords, "body"):
+		// Wherever the title says it: "... engineered for performance,
+		// body only" is the camera's body, not a device it fits.
 		p.edition |= edBody
 	}
 	if !p.acc && p.category == cameras {

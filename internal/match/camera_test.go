@@ -281,6 +281,18 @@ func TestCompareCameraSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a line's letter written apart from the model's name, against them run together",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x t4 body only black"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma xt4 - body only"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a body only after a clause of what the camera is for, against its kit",
+			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera engineered for performance body only"},
+			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera with xc 15 45mm lens"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a model's code against its line's word and number in a title of other words",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "alpha 6100 body fotoma"},
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma a6100 24.2mp csc body 180 degree tilt screen"},
