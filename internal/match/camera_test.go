@@ -287,6 +287,12 @@ func TestCompareCameraSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a model's name with its line's letter, and a sensor's name and number later",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x-t4 body only, x-trans 4 sensor"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma xt4 body only"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a body only after a clause of what the camera is for, against its kit",
 			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera engineered for performance body only"},
 			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera with xc 15 45mm lens"},

@@ -240,6 +240,9 @@ func linesDiffer(p, q *profile) bool {
 	if slices.ContainsFunc(p.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(q.slots, t) }) {
 		return false // a line's name and number both give
 	}
+	if slices.ContainsFunc(q.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(p.words, t.key+t.num) }) {
+		return false // p writes q's name and number as one word ("X-T4" and "XT4")
+	}
 	for _, s := range p.slots {
 		if !lineSlot(s) || s.key == "mark" || place(q.words, s.key) >= 0 {
 			continue // a Mark is a generation (marksDiffer)
