@@ -645,9 +645,10 @@ func TestLineBrands(t *testing.T) {
 		"Acme smartphone 64gb", "Zentor smartphone 128gb", "Velo smartphone 32gb", // a word of many brands
 		"Sony Bravia 55 inch TV", "sony bravia 65", // too few titles
 		"Apple iPhone", // nothing after the line
+		"Google Pixel 3 64GB", "mob/google pixel 3a 64gb", "sim free google pixel 2 xl", // a line the brand's alias names
 	}
 	lines := learnLineBrands(titles)
-	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung"}
+	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -659,6 +660,7 @@ func TestLineBrands(t *testing.T) {
 		{"Galaxy S9 64GB midnight black", "Samsung", false},
 		{"smartphone 64gb", "smartphone", true},
 		{"Sony Bravia 55", "Sony", false},
+		{"pixel 3 64gb clearly white", "Google", false},
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -23,7 +23,8 @@ const (
 // learnLineBrands reads, from the titles of one data set, the word each
 // gives right after a known brand ("Apple iPhone 8", "Samsung Galaxy S9")
 // and keeps the words that at least minLineTitles titles give, nearly
-// all after one brand. A word that is a brand itself, has digits or fewer
+// all after one brand. A brand known with its line's name ("Google
+// Pixel") gives that name. A word that is a brand itself, has digits or fewer
 // than three letters is no line's name.
 func learnLineBrands(titles []string) lineBrands {
 	counts := map[string]map[string]int{}
@@ -59,6 +60,9 @@ func learnLineBrands(titles []string) lineBrands {
 func wordAfterBrand(title string) (word, brand string) {
 	ws := titleWords(title)
 	i, n, brand := knownBrandAt(ws)
+	if n == 2 && normalize.KnownBrand(ws[i]) == brand {
+		n = 1 // the brand and its line's name, known together ("Google Pixel")
+	}
 	if brand == "" || i+n >= len(ws) {
 		return "", ""
 	}
