@@ -644,7 +644,7 @@ func TestLineBrands(t *testing.T) {
 		"Samsung Galaxy S9 64GB", "samsung galaxy s8 64gb", "Samsung Galaxy A50",
 		"Acme smartphone 64gb", "Zentor smartphone 128gb", "Velo smartphone 32gb", // a word of many brands
 		"Sony Bravia 55 inch TV", "sony bravia 65", // too few titles
-		"Apple iPhone", // nothing after the line
+		"Apple iPhone",                                                                  // nothing after the line
 		"Google Pixel 3 64GB", "mob/google pixel 3a 64gb", "sim free google pixel 2 xl", // a line the brand's alias names
 	}
 	lines := learnLineBrands(titles)
