@@ -646,9 +646,10 @@ func TestLineBrands(t *testing.T) {
 		"Sony Bravia 55 inch TV", "sony bravia 65", // too few titles
 		"Apple iPhone",                                                                  // nothing after the line
 		"Google Pixel 3 64GB", "mob/google pixel 3a 64gb", "sim free google pixel 2 xl", // a line the brand's alias names
+		"Nikon D3500 body", "nikon d3500 18-55mm kit", "Nikon Coolpix D3500 body only 24.2MP", // a model's code
 	}
 	lines := learnLineBrands(titles)
-	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google"}
+	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -661,6 +662,8 @@ func TestLineBrands(t *testing.T) {
 		{"smartphone 64gb", "smartphone", true},
 		{"Sony Bravia 55", "Sony", false},
 		{"pixel 3 64gb clearly white", "Google", false},
+		{"d3500 kit with af-p dx 18-55mm", "Nikon", false},
+		{"64gb d3500 kit", "", false}, // a title that starts with a measure
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -33,6 +33,9 @@ func item(l listing) match.Item {
 		if b := l.lines.brandOf(l.Title); guessed && b != "" {
 			brand, guessed = b, false
 		}
+		if brand == "" {
+			brand = l.lines.codeBrand(l.Title)
+		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
 	it := match.Item{

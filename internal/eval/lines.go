@@ -6,10 +6,11 @@ import (
 	"productsearch/internal/normalize"
 )
 
-// lineBrands maps the name of a model line to the brand it belongs to
-// ("iphone": Apple, "galaxy": Samsung), as one data set's titles show it.
-// A title that names no brand but starts with a line's name ("iPhone 8
-// 64GB", "Galaxy S9 64GB") is that brand's, not a guess.
+// lineBrands maps the name of a model line, or a model's code, to the brand
+// it belongs to ("iphone": Apple, "galaxy": Samsung, "d3500": Nikon), as one
+// data set's titles show it. A title that names no brand but starts with a
+// line's name ("iPhone 8 64GB", "Galaxy S9 64GB") or a model's code ("D3500
+// body only") is that brand's, not a guess.
 type lineBrands map[string]string
 
 // Learning a line's brand: the fewest titles that give the word right after
@@ -28,15 +29,21 @@ const (
 // than three letters is no line's name.
 func learnLineBrands(titles []string) lineBrands {
 	counts := map[string]map[string]int{}
-	for _, t := range titles {
-		w, brand := wordAfterBrand(t)
-		if w == "" {
-			continue
-		}
+	count := func(w, brand string) {
 		if counts[w] == nil {
 			counts[w] = map[string]int{}
 		}
 		counts[w][brand]++
+	}
+	for _, t := range titles {
+		w, brand := wordAfterBrand(t)
+		if w != "" {
+			count(w, brand)
+		}
+		codes, brand := modelCodes(t)
+		for _, c := range codes {
+			count(c, brand)
+		}
 	}
 	lines := lineBrands{}
 	for w, byBrand := range counts {
@@ -80,4 +87,61 @@ func (l lineBrands) brandOf(title string) string {
 	}
 	w := firstTitleWord(title)
 	return l[strings.ToLower(w)]
+}
+
+// codeBrand returns the brand of the model code a title starts with ("D3500
+// body only"), as the data set's titles that give a known brand show it,
+// or "".
+func (l lineBrands) codeBrand(title string) string {
+	for _, w := range titleWords(title) {
+		if prefixWord(w) {
+			continue
+		}
+		if !modelCode(w) {
+			return ""
+		}
+		return l[strings.ToLower(w)]
+	}
+	return ""
+}
+
+// modelCodes returns the model codes, lower case, of a title that gives a
+// known brand among its first words ("Nikon D3500 body", "Sony Bravia
+// KD55XF9005BU"), and the brand, or none.
+func modelCodes(title string) ([]string, string) {
+	ws := titleWords(title)
+	i, n, brand := knownBrandAt(ws)
+	if brand == "" {
+		return nil, ""
+	}
+	var out []string
+	for _, w := range ws[i+n:] {
+		if modelCode(w) {
+			out = append(out, strings.ToLower(w))
+		}
+	}
+	return out, brand
+}
+
+// modelCode reports whether a word reads as a model's code: three
+// characters or more, letters and digits with a letter before a digit
+// ("D3500", "x100f", "55UK6300"; not "64GB" nor "4K").
+func modelCode(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	letterDigit := false
+	for i := 0; i < len(w); i++ {
+		c := w[i] | 0x20
+		switch {
+		case c >= 'a' && c <= 'z':
+			if i+1 < len(w) && w[i+1] >= '0' && w[i+1] <= '9' {
+				letterDigit = true
+			}
+		case w[i] >= '0' && w[i] <= '9':
+		default:
+			return false
+		}
+	}
+	return letterDigit
 }
