@@ -1,5 +1,10 @@
 package match
 
+import (
+	"slices"
+	"strings"
+)
+
 // Ways grouping can leave two listings unmet, as Matcher.Unmet names them.
 const (
 	UnmetRetailer = "same-retailer" // one retailer: never joined
@@ -34,19 +39,31 @@ func (m *Matcher) Unmet(a, b Item) string {
 	if !p.hasTitle || !q.hasTitle {
 		return UnmetWords
 	}
-	rp, rq := m.rarest(p.words), m.rarest(q.words)
-	shared := 0
-	for _, w := range rp {
-		for _, v := range rq {
-			if w == v {
-				shared++
-			}
-		}
-	}
-	if shared < min(2, len(rp), len(rq)) || shared == 0 {
+	if !m.meetsInBlock(&p, &q) && !m.meetsInBlock(&q, &p) {
 		return UnmetWords
 	}
 	return ""
+}
+
+// meetsInBlock reports whether linkTitles, seeking p's matches, counts q a
+// candidate: their shared rarest words, a model code key counting twice
+// (see judge.partners), reach what p's own words need.
+func (m *Matcher) meetsInBlock(p, q *profile) bool {
+	kp := append(m.rarest(p.words), codeKeys(p)...)
+	kq := append(m.rarest(q.words), codeKeys(q)...)
+	count, words := 0, 0
+	for _, k := range kp {
+		hit := 1
+		if strings.HasPrefix(k, codeKeyMark) {
+			hit = 2
+		} else {
+			words++
+		}
+		if slices.Contains(kq, k) {
+			count += hit
+		}
+	}
+	return count >= max(1, min(2, words))
 }
 
 // sharedLinkCode reports whether two listings of one brand meet through a

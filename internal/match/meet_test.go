@@ -22,6 +22,8 @@ func TestUnmet(t *testing.T) {
 			Item{Retailer: "B", Brand: "Acme", Title: "Acme Toaster Chrome Red"}, UnmetWords},
 		{"shared words", Item{Retailer: "A", Brand: "Acme", Title: "Acme Boom Speaker"},
 			Item{Retailer: "B", Brand: "Acme", Title: "Acme Boom Speaker Blue"}, ""},
+		{"a model line's name and number alone", Item{Retailer: "A", Brand: "Acme", Title: "acme vista7 black (chdhx-701-rw)", Category: "Cameras"},
+			Item{Retailer: "B", Brand: "Acme", Title: "vista 7 black edition action cam acme", Category: "Cameras"}, ""},
 		{"shared code", Item{Retailer: "A", Brand: "Acme", Title: "Acme KX500T kettle", Category: "Kitchen"},
 			Item{Retailer: "B", Brand: "Acme", Title: "KX500T", Category: "Other"}, ""},
 	}
