@@ -293,6 +293,12 @@ func TestCompareCameraSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a lens mount's letters before the kit's focal range",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista 7 iii + fe 28-70mm oss lens kit black"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista 7 iii + 28-70mm oss lens kit"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a body only after a clause of what the camera is for, against its kit",
 			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera engineered for performance body only"},
 			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma x s20 mirrorless camera with xc 15 45mm lens"},

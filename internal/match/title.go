@@ -110,9 +110,11 @@ func (c *chunker) flush() {
 		}
 		inch = k < len(c.folded) && (c.folded[k] == '"' || c.folded[k] == '\'')
 	}
-	// "S23+", and "Hero3+:" with punctuation after the plus.
+	// "S23+", and "Hero3+:" with punctuation after the plus; not a
+	// standard's ("HDR10+").
 	end := strings.TrimRight(raw, "-/.:&#*~_=<>")
-	plus := strings.HasSuffix(end, "+") && !strings.HasSuffix(end, "++") && end[:len(end)-1] == t && t != "copilot"
+	plus := strings.HasSuffix(end, "+") && !strings.HasSuffix(end, "++") && end[:len(end)-1] == t && t != "copilot" &&
+		!strings.HasPrefix(t, "hdr")
 	if c.brk {
 		c.fit = false // "Case for iPhone 15 - Black": the colour is the case's
 	}
@@ -398,6 +400,14 @@ func notVariant(cs []chunk, i int, w string) bool {
 		}
 	case "neo":
 		return next == "qled" // "Neo QLED" is a kind of screen
+	case "fe":
+		// "FE 28-70mm", "FE 50mm f/1.8": a lens mount's letters before
+		// a focal length, not the "Galaxy S20 FE".
+		if i+1 < len(cs) {
+			_, _, rng := focalEnds(cs, i+1)
+			_, u, ok := digitsUnit(next)
+			return rng || ok && u == "mm"
+		}
 	case "air":
 		switch next {
 		case "fryer", "purifier", "conditioner", "pump", "filter", "flow", "cooler", "cooled", "vent":

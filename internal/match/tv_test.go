@@ -95,6 +95,12 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a plus that ends a standard's name is no model's Plus",
+			a:        tv("A", "zentor 50 inch 6700 series 4k uhd smart led tv hdr10+"),
+			b:        tv("B", "zentor 6700 series 50 inch 4k uhd smart led tv"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "another size's code with a digit and a market's letters after it",
 			a:          tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
 			b:          tv("B", "zentor zled65cx6la 65\" cx oled 4k hdr smart tv"),
