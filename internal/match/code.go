@@ -200,8 +200,9 @@ var cpuWords = map[string]bool{
 }
 
 // specCode matches a normalised token that is a measure, not a code:
-// "16GB", "144HZ", "1080P", "2X16GB", "3840X2160", "65W", "287L", "1400SPIN".
-var specCode = regexp.MustCompile(`^(?:[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|UPM|SPIN|KWH|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY|L|LT|LTR|LTRS|LITRE|LITRES|LITER|LITERS)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
+// "16GB", "144HZ", "1080P", "2X16GB", "3840X2160", "65W", "287L", "1400SPIN",
+// and video modes, a resolution and a frame rate: "4K60", "1080P120".
+var specCode = regexp.MustCompile(`^(?:[0-9]{1,2}K[0-9]{2,3}(?:P|FPS)?|(?:720|1080|1440|2160)P[0-9]{2,3}|[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|UPM|SPIN|KWH|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY|L|LT|LTR|LTRS|LITRE|LITRES|LITER|LITERS)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
 
 // isSpecCode reports whether specCode matches s; every measure starts with
 // a digit, so the expression runs only on tokens that do.

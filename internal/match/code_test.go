@@ -20,6 +20,7 @@ func TestTitleCodes(t *testing.T) {
 		{"Apple MacBook Air MXCR3B/A", []string{"MXCR3"}},
 		// Specs, standards and components are no codes.
 		{"Laptop 16GB 512GB 144Hz 1080p 65W 2x16GB 3840x2160", nil},
+		{"Action camera 4K60 5k30 1080p120 hypersmooth", nil}, // video modes
 		{"Acme KFX33XW30G fridge freezer 287l 170litres 141ltr", []string{"KFX33XW30G"}},
 		{"Acme ZWD8514 washer dryer 1400spin 1600upm 1200rpm 1250kwh", []string{"ZWD8514"}},
 		{"Acme ZWD6125 washer dryer 6kg/5kg 8KG5KG freezer 20kg/24h", []string{"ZWD6125"}},
