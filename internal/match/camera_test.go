@@ -580,6 +580,12 @@ func TestCompareCameraShortNames(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a short model name against the line's name and number after the brand",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a7iii 24.2mp mirrorless digital camera (body only) black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7 iii - body only black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a short model name with another word after it",
 			a:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 thinq smartphone with ai camera"},
 			b:          Item{Brand: "Acme", Category: "Phones", Title: "acme g7 fit smartphone 6.1 inch display"},

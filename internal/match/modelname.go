@@ -163,8 +163,8 @@ func sharedShortName(p, q *profile) bool {
 }
 
 // shortNames returns the names of a letter and a digit a title's main
-// clause gives its model ("g9", "z 6" as "z6"), each with the word after
-// it and its variant words, or "".
+// clause gives its model ("g9", "z 6" as "z6", a camera's "alpha 7" as
+// "a7"), each with the word after it and its variant words, or "".
 func shortNames(p *profile) map[string]string {
 	var out map[string]string
 	for k, w := range p.words[:p.nMain] {
@@ -174,6 +174,11 @@ func shortNames(p *profile) map[string]string {
 			name = w
 		case k > 0 && len(w) == 1 && isDigitByte(w[0]) && len(p.words[k-1]) == 1 && isLetterByte(p.words[k-1][0]):
 			name = p.words[k-1] + w
+		case p.category == cameras && len(w) == 1 && isDigitByte(w[0]) && (k == 1 || k > 1 && p.words[k-2] == p.brand) &&
+			len(p.words[k-1]) >= 3 && lettersOnly(p.words[k-1]) && p.words[k-1] != p.brand:
+			// A camera line's name by its initial, the line's name first
+			// or after the brand: "alpha 7" as "a7" (not "Mark 2").
+			name = p.words[k-1][:1] + w
 		default:
 			continue
 		}
