@@ -338,7 +338,7 @@ func TestCompareCameraSpellings(t *testing.T) {
 			name:     "a premium compact camera",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma zv1 premium compact camera, 20.1 megapixel"},
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma zv-1 20.1mp 4k vlogging compact camera black"},
-			wantSame: true, wantReason: "model-name",
+			wantSame: true, wantReason: "title",
 		},
 	})
 }
@@ -584,6 +584,12 @@ func TestCompareCameraShortNames(t *testing.T) {
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a7iii 24.2mp mirrorless digital camera (body only) black"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7 iii - body only black"},
 			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "megapixels written out and as a unit",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista r8 24.2 megapixel mirrorless camera body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista r8 24.2mp mirrorless camera body"},
+			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "a short model name with another word after it",

@@ -148,6 +148,7 @@ func profileOf(it Item, opt Options) profile {
 	}
 	var wb [64]string
 	var fitWords []string
+	last := "" // the word before, across chunks
 	for i, c := range cs {
 		p.readCodes(cs, i)
 		if !opt.sketch && stockNumber(cs, i) {
@@ -155,8 +156,13 @@ func profileOf(it Item, opt Options) profile {
 		}
 		ws := romanNumerals(splitWords(c.text, wb[:0]))
 		for _, w := range ws {
+			prev := last
+			last = w
 			if isStopWord(w) {
 				continue
+			}
+			if (w == "megapixel" || w == "megapixels") && isNumber(prev) {
+				w = "mp" // "24.2 megapixel" as "24.2 mp", which "24.2mp" runs together
 			}
 			p.edition |= editionOf(w)
 			if c.fit {
