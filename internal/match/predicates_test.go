@@ -224,3 +224,24 @@ func TestExplainTrace(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesModel checks which titles name a model and which only the kind
+// of product.
+func TestNamesModel(t *testing.T) {
+	tests := []struct {
+		it   Item
+		want bool
+	}{
+		{Item{Brand: "Acme", Title: "Acme K 2330 kettle"}, true},                      // a code in pieces
+		{Item{Brand: "Zentor", Title: "zentor p 30 128gb", Category: "Phones"}, true}, // a letter and a number after the brand
+		{Item{Brand: "Acme", Title: "Acme washing machine 9kg a 10 white"}, false},    // an energy class
+		{Item{Brand: "Acme", Title: "Acme frost free fridge freezer"}, false},
+		{Item{Brand: "Acme", Title: "Acme Pro 5 speaker"}, true},
+	}
+	for _, tt := range tests {
+		p := profileOf(tt.it, Options{})
+		if got := namesModel(&p); got != tt.want {
+			t.Errorf("namesModel(%q) = %v, want %v", tt.it.Title, got, tt.want)
+		}
+	}
+}

@@ -102,7 +102,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 
 // namesModel reports whether a title names a model: a model code, one
 // spelt in pieces ("K 2330": a few letters, then a number of three digits or
-// more), a model-line number ("Pro 5", "Serie 6") or a short name ("M6"). A title of category words alone
+// more; "P 30", a letter and a number, right after the brand), a model-line
+// number ("Pro 5", "Serie 6") or a short name ("M6"). A title of category words alone
 // ("washing machine", "frost free fridge freezer") fits every model of its
 // kind, so in grouping, where one such title would meet every listing of its
 // kind, title evidence never joins it to another, unless another shop writes
@@ -115,6 +116,10 @@ func namesModel(p *profile) bool {
 	for i := 1; i < len(p.parts); i++ {
 		l, n := p.parts[i-1], p.parts[i]
 		if l != "" && len(l) <= 3 && lettersOnly(l) && len(n) >= 3 && digitCount(n) == len(n) {
+			return true
+		}
+		// A letter and a number right after the brand: "Huawei P 30".
+		if i >= 2 && len(l) == 1 && lettersOnly(l) && n != "" && len(n) <= 3 && digitCount(n) == len(n) && strings.EqualFold(p.parts[i-2], p.brand) {
 			return true
 		}
 	}
