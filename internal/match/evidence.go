@@ -382,6 +382,9 @@ func (ev *codeEv) pieces(p, q *profile) {
 // number, spell code as the name's initial and the number ("Alpha 6100"
 // and "A6100").
 func initialPieces(code string, parts []string) bool {
+	if len(code) < 2 || isDigitByte(code[0]) || !plainNumber(code[1:]) {
+		return false // no initial and number
+	}
 	for k := 0; k+1 < len(parts); k++ {
 		if plainNumber(parts[k+1]) && initialSpelling(parts[k], parts[k+1], code) {
 			return true
