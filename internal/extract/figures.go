@@ -127,6 +127,9 @@ func (a *analysis) capacity(i, unit int, v float64, tb, kit bool) int {
 	case "ethernet", "lan", "nic", "sfp", "port", "ports", "networking", "network":
 		return end
 	}
+	if a.ncaps > 0 && a.addedCard(i, end) {
+		return end // "128GB + 64GB SD card": the card's, not the phone's
+	}
 	if tb {
 		v *= 1000
 	}
@@ -178,6 +181,28 @@ func (a *analysis) capacity(i, unit int, v float64, tb, kit bool) int {
 		a.ncaps++
 	}
 	return end
+}
+
+// addedCard reports whether the figure at i, its unit ending before end,
+// is a memory card's sold with the device ("+ 64GB SD card", "with 32GB
+// microSD card"): after a figure of the device's own, not its storage. A
+// device with no figure of its own (a dash cam "with 32GB SD card") keeps
+// the card's.
+func (a *analysis) addedCard(i, end int) bool {
+	if !a.isSym(i-1, '+') && !a.isSym(i-1, '&') {
+		switch a.word(i - 1) {
+		case "with", "inc", "incl", "including", "free":
+		default:
+			return false
+		}
+	}
+	switch a.word(end) {
+	case "sd", "microsd", "sdhc", "sdxc", "microsdhc", "microsdxc", "tf", "card", "memory":
+		return true
+	case "micro":
+		return a.word(end+1) == "sd" || a.word(end+1) == "sdhc" || a.word(end+1) == "sdxc"
+	}
+	return false
 }
 
 // gpuMemory reports whether the DDR label at token at, read for the figure
