@@ -647,9 +647,11 @@ func TestLineBrands(t *testing.T) {
 		"Apple iPhone",                                                                  // nothing after the line
 		"Google Pixel 3 64GB", "mob/google pixel 3a 64gb", "sim free google pixel 2 xl", // a line the brand's alias names
 		"Nikon D3500 body", "nikon d3500 18-55mm kit", "Nikon Coolpix D3500 body only 24.2MP", // a model's code
+		"Sony KD55XF9005BU 55 inch", "sony kd55xf9005bu 55in", // a code two titles give
+		"Acme Z100 speaker", // a code one title gives
 	}
 	lines := learnLineBrands(titles)
-	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon"}
+	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -663,7 +665,8 @@ func TestLineBrands(t *testing.T) {
 		{"Sony Bravia 55", "Sony", false},
 		{"pixel 3 64gb clearly white", "Google", false},
 		{"d3500 kit with af-p dx 18-55mm", "Nikon", false},
-		{"64gb d3500 kit", "", false}, // a title that starts with a measure
+		{"64gb d3500 kit", "", false},                                    // a title that starts with a measure
+		{"kd55xf9005 55-inch ultra hd 4k hdr android tv", "Sony", false}, // the start of a code
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -28,25 +28,41 @@ const (
 // Pixel") gives that name. A word that is a brand itself, has digits or fewer
 // than three letters is no line's name.
 func learnLineBrands(titles []string) lineBrands {
-	counts := map[string]map[string]int{}
-	count := func(w, brand string) {
-		if counts[w] == nil {
-			counts[w] = map[string]int{}
-		}
-		counts[w][brand]++
-	}
+	words, codes := brandCounts{}, brandCounts{}
 	for _, t := range titles {
 		w, brand := wordAfterBrand(t)
 		if w != "" {
-			count(w, brand)
+			words.add(w, brand)
 		}
-		codes, brand := modelCodes(t)
-		for _, c := range codes {
-			count(c, brand)
+		cs, brand := modelCodes(t)
+		for _, c := range cs {
+			codes.add(c, brand)
 		}
 	}
 	lines := lineBrands{}
-	for w, byBrand := range counts {
+	words.keep(lines, minLineTitles)
+	codes.keep(lines, minCodeTitles)
+	return lines
+}
+
+// minCodeTitles is the fewest titles that must give a model's code after
+// a known brand for the code to tell the brand: a code names one product.
+const minCodeTitles = 2
+
+// brandCounts counts, per word, the titles that give it after each brand.
+type brandCounts map[string]map[string]int
+
+func (c brandCounts) add(w, brand string) {
+	if c[w] == nil {
+		c[w] = map[string]int{}
+	}
+	c[w][brand]++
+}
+
+// keep adds to lines the words at least min titles give, nearly all after
+// one brand.
+func (c brandCounts) keep(lines lineBrands, min int) {
+	for w, byBrand := range c {
 		total, best, top := 0, "", 0
 		for b, n := range byBrand {
 			total += n
@@ -54,11 +70,10 @@ func learnLineBrands(titles []string) lineBrands {
 				best, top = b, n
 			}
 		}
-		if total >= minLineTitles && float64(top) >= minLineShare*float64(total) {
+		if total >= min && float64(top) >= minLineShare*float64(total) {
 			lines[w] = best
 		}
 	}
-	return lines
 }
 
 // wordAfterBrand returns the word a title gives right after the known
@@ -100,9 +115,37 @@ func (l lineBrands) codeBrand(title string) string {
 		if !modelCode(w) {
 			return ""
 		}
-		return l[strings.ToLower(w)]
+		w = strings.ToLower(w)
+		if b := l[w]; b != "" {
+			return b
+		}
+		return l.codeStemBrand(w)
 	}
 	return ""
+}
+
+// minStemCode is the shortest code a model's code is matched on as the
+// start of another ("KD55XF9005" of "KD55XF9005BU").
+const minStemCode = 5
+
+// codeStemBrand returns the one brand of the learned codes that code
+// starts or that start it, both of minStemCode characters or more, or "".
+func (l lineBrands) codeStemBrand(code string) string {
+	if len(code) < minStemCode {
+		return ""
+	}
+	brand := ""
+	for k, b := range l {
+		if len(k) < minStemCode || !strings.ContainsAny(k, "0123456789") ||
+			!strings.HasPrefix(k, code) && !strings.HasPrefix(code, k) {
+			continue
+		}
+		if brand != "" && brand != b {
+			return ""
+		}
+		brand = b
+	}
+	return brand
 }
 
 // modelCodes returns the model codes, lower case, of a title that gives a
