@@ -246,6 +246,10 @@ func codeKeys(p *profile) []string {
 	for _, sl := range p.slots {
 		if lineSlot(sl) {
 			key(sl.key + "=" + sl.num)
+			if p.category == cameras && len(sl.key) >= 3 && lettersOnly(sl.key) && plainNumber(sl.num) {
+				// A camera's "Alpha 6000" meets "A6000" (see initialPieces).
+				add(strings.ToUpper(sl.key[:1]) + sl.num)
+			}
 		}
 	}
 	for i, first := range p.parts {

@@ -266,16 +266,20 @@ func TestIgnoreColourWords(t *testing.T) {
 // speed"), and not through a processor or a measure.
 func TestCodeKeysModelLine(t *testing.T) {
 	tests := []struct {
-		title string
-		want  []string
-		not   []string
+		title, category string
+		want            []string
+		not             []string
 	}{
-		{"acme vela k60 pro brilliant display blazing speed 256gb", []string{"K60"}, []string{"#gb=256"}},
-		{"acme vela 16 5g smartphone 128gb", []string{"vela=16"}, []string{"#gb=128"}},
-		{"acme book core i7 16gb", nil, []string{"cpu=i7", "#gb=16"}},
+		{"acme vela k60 pro brilliant display blazing speed 256gb", "", []string{"K60"}, []string{"#gb=256"}},
+		{"acme vela 16 5g smartphone 128gb", "", []string{"vela=16"}, []string{"#gb=128"}},
+		{"acme book core i7 16gb", "", nil, []string{"cpu=i7", "#gb=16"}},
+		// A camera line's name and number also as its initial and the
+		// number, the code other shops write ("A6000").
+		{"acme alpha 6000 16-50 kit", "Cameras", []string{"alpha=6000", "A6000"}, nil},
+		{"acme vela 6000 mah power bank", "", nil, []string{"V6000"}},
 	}
 	for _, tt := range tests {
-		p := profileOf(Item{Brand: "Acme", Title: tt.title}, Options{})
+		p := profileOf(Item{Brand: "Acme", Title: tt.title, Category: tt.category}, Options{})
 		keys := codeKeys(&p)
 		for _, k := range tt.want {
 			if !slices.Contains(keys, codeKeyMark+k) {
