@@ -79,13 +79,34 @@ func seriesDiffer(p, q *profile) bool {
 		}
 		named = true
 		if slices.Contains(q.words, w) || slices.ContainsFunc(q.codes, func(c code) bool {
-			s := codeSeries(c)
-			return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
+			_, ok := seriesStarts(codeSeries(c), w)
+			return ok
 		}) {
 			return false
 		}
 	}
 	return named
+}
+
+// seriesStarts reports whether a television code's series starts with a
+// model's short name, and returns the rest: the name itself, or its
+// letters and digits in another order, as a maker's name and code may
+// give them ("A8F" and the "AF8" of "KD65AF8BU").
+func seriesStarts(series, name string) (string, bool) {
+	if name == "" || len(series) < len(name) {
+		return "", false
+	}
+	head := series[:len(name)]
+	if strings.EqualFold(head, name) {
+		return series[len(name):], true
+	}
+	a, b := []byte(strings.ToUpper(head)), []byte(strings.ToUpper(name))
+	slices.Sort(a)
+	slices.Sort(b)
+	if len(name) >= 3 && string(a) == string(b) && strings.ContainsAny(head, "0123456789") {
+		return series[len(name):], true
+	}
+	return "", false
 }
 
 // codeSeries returns the model series a television's own code gives after
@@ -122,7 +143,7 @@ func sharedSeries(p, q *profile) int {
 			if size, _ := screenOfCode(b.s); size != "" {
 				continue
 			}
-			if rest, ok := strings.CutPrefix(series, b.s); ok && lettersOnly(rest) {
+			if rest, ok := seriesStarts(series, b.s); ok && lettersOnly(rest) {
 				return len(b.s)
 			}
 		}
@@ -161,6 +182,13 @@ func seriesKeys(p *profile) []string {
 		if k := stem(s); len(k) >= minSeriesCode && strings.ContainsFunc(k, func(r rune) bool { return r >= 'A' && r <= 'Z' }) ||
 			len(k) == 2 && isASCIILetter(k[0]) && isDigitByte(k[1]) {
 			out = append(out, "tv:"+k)
+		}
+		if len(s) >= 3 && strings.ContainsAny(s[:3], "0123456789") {
+			// The series' first three characters in any order: "AF8"
+			// of "KD65AF8BU" meets "A8F" (see seriesStarts).
+			head := []byte(s[:3])
+			slices.Sort(head)
+			out = append(out, "tv~"+string(head))
 		}
 	}
 	// A series too short for a code ("LG C8 55 inch").

@@ -236,8 +236,12 @@ func TestGroupTelevisionShortSeries(t *testing.T) {
 		tv("A", "zentor oled65c8pla 65\" (164cm)"),
 		tv("B", "zentor c8 65 inch oled 4k hdr smart tv ai"),
 		tv("C", "zentor oled55b8pla 55\" (139cm)"),
+		// A short name of the code's series in another order.
+		tv("A", "zentor kd65af8bu 65in 4k ultra hd oled tv"),
+		tv("B", "zentor bravia a8f 65\" oled 4k hdr tv"),
+		tv("C", "zentor bravia a9f 65\" oled 4k hdr tv"),
 	}
-	want := [][]int{{0, 1}, {2, 3}, {4}}
+	want := [][]int{{0, 1}, {2, 3}, {4}, {5, 6}, {7}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
