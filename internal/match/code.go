@@ -427,6 +427,11 @@ func measureRun(s string) bool {
 		if unit == "K" && d > 1 || unit == "P" && !isSpecCode(s[:end]) {
 			return false
 		}
+		// Grams are never glued to another measure: "55A6G" is a
+		// television's size and model ("A6G"), not 55 amps and 6 grams.
+		if unit == "G" {
+			return false
+		}
 		s, n = s[end:], n+1
 	}
 	return n >= 2
