@@ -96,6 +96,11 @@ func clauseWord(w, s string, toks []lexer.Token, next int, prev []word) (clauseT
 		}
 		return clFor, true
 	case "compatible", "compatibility", "fits":
+		// "G-Sync compatible", "Alexa compatible": a standard the
+		// device supports, not a device it fits.
+		if n := len(prev); n > 0 && SupportedStandard(prev[n-1].text) {
+			return 0, false
+		}
 		return clFor, true
 	case "fit":
 		return clFor, after == "for" || after == "with"
@@ -111,6 +116,16 @@ func clauseWord(w, s string, toks []lexer.Token, next int, prev []word) (clauseT
 		return clNeg, true
 	}
 	return 0, false
+}
+
+// SupportedStandard reports whether w names a standard or an assistant a
+// device is compatible with as a feature ("G-Sync compatible monitor").
+func SupportedStandard(w string) bool {
+	switch w {
+	case "sync", "gsync", "g-sync", "freesync", "vrr", "alexa", "homekit", "siri", "matter", "airplay", "chromecast", "qi", "hdr10":
+		return true
+	}
+	return false
 }
 
 // nextWord returns the alphanumeric run that starts with token k, or ""

@@ -245,3 +245,22 @@ func TestNamesModel(t *testing.T) {
 		}
 	}
 }
+
+// TestFitClause checks which titles name a device the listing fits.
+func TestFitClause(t *testing.T) {
+	tests := []struct {
+		title string
+		fit   bool
+	}{
+		{"Slim case compatible with iPhone 15", true},
+		{"Screen protector compatible iPhone 15", true},
+		{"Zentor 27 inch G-Sync compatible gaming monitor", false}, // a standard it supports
+		{"Zentor smart plug Alexa compatible", false},
+	}
+	for _, tt := range tests {
+		p := profileOf(Item{Brand: "Zentor", Title: tt.title}, Options{})
+		if p.hasFit != tt.fit {
+			t.Errorf("profileOf(%q).hasFit = %v, want %v", tt.title, p.hasFit, tt.fit)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"productsearch/internal/classify"
 	"productsearch/internal/lexer"
 )
 
@@ -175,8 +176,10 @@ func fitWord(t string, before []chunk) bool {
 	switch t {
 	case "for":
 		return true
-	case "fits", "compatible":
+	case "fits":
 		return true
+	case "compatible":
+		return !classify.SupportedStandard(prev) // not "G-Sync compatible"
 	case "with":
 		return prev == "compatible" || prev == "works" || prev == "use"
 	}
