@@ -236,22 +236,6 @@ func profileOf(it Item, opt Options) profile {
 	return p
 }
 
-// lineLetterApart returns chunk i, a line's letter, run together with the
-// model's name written apart after it ("x t4" as "xt4", as "x-t4" is), or
-// "": a letter, then a short name of letters and digits starting with a
-// letter.
-func lineLetterApart(cs []chunk, i int) string {
-	if len(cs[i].text) != 1 || !isLetterByte(cs[i].text[0]) || i+1 >= len(cs) || cs[i+1].brk || cs[i+1].fit != cs[i].fit {
-		return ""
-	}
-	next := cs[i+1].text
-	if len(next) < 2 || len(next) > maxModelName-1 || !isLetterByte(next[0]) || !strings.ContainsFunc(next, unicode.IsDigit) ||
-		alnumOnly(next) != next {
-		return ""
-	}
-	return cs[i].text + next
-}
-
 // romanNumerals writes the Roman numerals II to VIII among words as digits
 // ("Diablo IV", "Mark III", "Xperia 1 VI"), in place. I, V and X are
 // letters as often.

@@ -77,36 +77,6 @@ func TestCompareTelevisionSizes(t *testing.T) {
 func TestCompareTelevisionSeries(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
-			name:     "one set's code with two markets' letters",
-			a:        tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
-			b:        tv("B", "zentor ze65ru7100uxzg 65 zoll led tv 4k ultra hd"),
-			wantSame: true, wantReason: "code",
-		},
-		{
-			name:       "two series' codes with two markets' letters",
-			a:          tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
-			b:          tv("B", "zentor ze65ru7400uxzg 65 zoll led tv 4k ultra hd"),
-			wantReason: "code",
-		},
-		{
-			name:     "a set's code and the code with a digit and a market's letters after it",
-			a:        tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
-			b:        tv("B", "zentor zled55cx6la 55\" cx oled 4k hdr smart tv"),
-			wantSame: true, wantReason: "code",
-		},
-		{
-			name:     "a plus that ends a standard's name is no model's Plus",
-			a:        tv("A", "zentor 50 inch 6700 series 4k uhd smart led tv hdr10+"),
-			b:        tv("B", "zentor 6700 series 50 inch 4k uhd smart led tv"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "another size's code with a digit and a market's letters after it",
-			a:          tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
-			b:          tv("B", "zentor zled65cx6la 65\" cx oled 4k hdr smart tv"),
-			wantReason: "model-line",
-		},
-		{
 			name:       "two years' short names a letter apart",
 			a:          tv("A", "zentor 2018 55\" bravia master series z9f 4k smart oled tv"),
 			b:          tv("B", "zentor z9g master series 55\" oled 4k hdr android tv"),
@@ -207,6 +177,45 @@ func TestCompareTelevisionSeries(t *testing.T) {
 
 // TestGroupTelevisionSizes checks that listings a series' code joins, of
 // several sizes, become one product per size: the sizes refuse each other,
+
+// TestCompareTelevisionMarkets checks that one set's codes for different
+// markets, and its titles' standards, name one set, and other series or
+// sizes another.
+func TestCompareTelevisionMarkets(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "one set's code with two markets' letters",
+			a:        tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
+			b:        tv("B", "zentor ze65ru7100uxzg 65 zoll led tv 4k ultra hd"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "two series' codes with two markets' letters",
+			a:          tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
+			b:          tv("B", "zentor ze65ru7400uxzg 65 zoll led tv 4k ultra hd"),
+			wantReason: "code",
+		},
+		{
+			name:     "a set's code and the code with a digit and a market's letters after it",
+			a:        tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
+			b:        tv("B", "zentor zled55cx6la 55\" cx oled 4k hdr smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a plus that ends a standard's name is no model's Plus",
+			a:        tv("A", "zentor 50 inch 6700 series 4k uhd smart led tv hdr10+"),
+			b:        tv("B", "zentor 6700 series 50 inch 4k uhd smart led tv"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "another size's code with a digit and a market's letters after it",
+			a:          tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
+			b:          tv("B", "zentor zled65cx6la 65\" cx oled 4k hdr smart tv"),
+			wantReason: "model-line",
+		},
+	})
+}
+
 // the listings of one size agree.
 func TestGroupTelevisionSizes(t *testing.T) {
 	items := []Item{
