@@ -164,7 +164,9 @@ func sharedSeries(p, q *profile) int {
 // seriesKeys returns the model series a television meets others by in
 // its title block: of a code that gives a size, the series after it, and
 // of its other codes the code itself, each without the letters after its
-// last digit ("MU6100", "Q80"), and a series of a letter and a digit its
+// last digit ("MU6100", "Q80"), and also by its first three characters in
+// any order; its codes without a digit and a market's letters after them
+// ("OLED55CX" of "OLED55CX6LA"); and a series of a letter and a digit its
 // title names ("C8").
 func seriesKeys(p *profile) []string {
 	if !isTV(p) {
@@ -190,6 +192,18 @@ func seriesKeys(p *profile) []string {
 			slices.Sort(head)
 			out = append(out, "tv~"+string(head))
 		}
+	}
+	// A set's code without a digit and a market's letters after it
+	// ("OLED55CX" of "OLED55CX6LA", see marketsOfSet).
+	for _, c := range p.codes {
+		if c.kind != codeStrong || c.fit {
+			continue
+		}
+		k := c.s
+		if size, _ := screenOfCode(k); size != "" && len(k) > 3 && isDigitByte(k[len(k)-3]) && lettersOnly(k[len(k)-2:]) {
+			k = k[:len(k)-3]
+		}
+		out = append(out, "tvm:"+k)
 	}
 	// A series too short for a code ("LG C8 55 inch").
 	for _, w := range p.words[:p.nMain] {

@@ -249,8 +249,11 @@ func TestGroupTelevisionShortSeries(t *testing.T) {
 		tv("A", "zentor kd65af8bu 65in 4k ultra hd oled tv"),
 		tv("B", "zentor bravia a8f 65\" oled 4k hdr tv"),
 		tv("C", "zentor bravia a9f 65\" oled 4k hdr tv"),
+		// A set's code alone, and with a digit and a market's letters.
+		tv("A", "zentor zled55cx"),
+		tv("B", "zentor zled55cx6la 55\""),
 	}
-	want := [][]int{{0, 1}, {2, 3}, {4}, {5, 6}, {7}}
+	want := [][]int{{0, 1}, {2, 3}, {4}, {5, 6}, {7}, {8, 9}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
