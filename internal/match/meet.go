@@ -15,8 +15,8 @@ const (
 
 // Unmet reports why grouping never weighs a against b as candidates, or ""
 // when it does: they share a model code that links codes, or a block of one
-// brand and category and enough of their rarest title words (see
-// linkTitles). It mirrors grouping's blocking for one pair, so that an
+// brand and category and enough of their rarest title words and model-code
+// keys (see linkTitles). It mirrors grouping's blocking for one pair, so that an
 // evaluation can tell the pairs the blocking never compares from those the
 // rules refuse; the bounds on postings and candidates are left out.
 func (m *Matcher) Unmet(a, b Item) string {

@@ -119,7 +119,8 @@ func namesModel(p *profile) bool {
 			return true
 		}
 		// A letter and a number right after the brand: "Huawei P 30".
-		if i >= 2 && len(l) == 1 && lettersOnly(l) && n != "" && len(n) <= 3 && digitCount(n) == len(n) && strings.EqualFold(p.parts[i-2], p.brand) {
+		if i >= 2 && len(l) == 1 && lettersOnly(l) && n != "" && len(n) <= 3 && digitCount(n) == len(n) &&
+			strings.EqualFold(p.parts[i-2], p.brand) {
 			return true
 		}
 	}
