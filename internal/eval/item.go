@@ -104,9 +104,9 @@ func knownBrandAt(ws []string) (at, n int, brand string) {
 	return 0, 0, ""
 }
 
-// lastBrand returns the known brand a title that starts with a code or a
-// number ends with, one word or two, not after "for" ("D3500 body only
-// Nikon", "UE65NU7100 65 inch Samsung"), or "".
+// lastBrand returns the known brand a title ends with, one word or two, by
+// its own name and not after "for" ("D3500 body only Nikon", "UE65NU7100
+// 65 inch Samsung"), or "".
 func lastBrand(ws []string) string {
 	n := len(ws)
 	if n < 2 {
@@ -118,7 +118,9 @@ func lastBrand(ws []string) string {
 		}
 		// The brand's own name: an alias at the end is as often a word cut
 		// short ("... touch control mi").
-		if b := normalize.KnownBrand(strings.Join(ws[n-k:], " ")); b != "" && strings.EqualFold(strings.Join(ws[n-k:], ""), strings.ReplaceAll(b, " ", "")) {
+		words := ws[n-k:]
+		if b := normalize.KnownBrand(strings.Join(words, " ")); b != "" &&
+			strings.EqualFold(strings.Join(words, ""), strings.ReplaceAll(b, " ", "")) {
 			return b
 		}
 	}

@@ -59,9 +59,9 @@ func (c brandCounts) add(w, brand string) {
 	c[w][brand]++
 }
 
-// keep adds to lines the words at least min titles give, nearly all after
-// one brand.
-func (c brandCounts) keep(lines lineBrands, min int) {
+// keep adds to lines the words at least least titles give, nearly all
+// after one brand.
+func (c brandCounts) keep(lines lineBrands, least int) {
 	for w, byBrand := range c {
 		total, best, top := 0, "", 0
 		for b, n := range byBrand {
@@ -70,7 +70,7 @@ func (c brandCounts) keep(lines lineBrands, min int) {
 				best, top = b, n
 			}
 		}
-		if total >= min && float64(top) >= minLineShare*float64(total) {
+		if total >= least && float64(top) >= minLineShare*float64(total) {
 			lines[w] = best
 		}
 	}
