@@ -293,6 +293,12 @@ func TestCompareCameraSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:       "a line's variant word after its model's name",
+			a:          Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista 5 session 4k action camera"},
+			b:          Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista5 4k waterproof action camera"},
+			wantReason: "variant",
+		},
+		{
 			name:     "a lens mount's letters before the kit's focal range",
 			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista 7 iii + fe 28-70mm oss lens kit black"},
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma vista 7 iii + 28-70mm oss lens kit"},

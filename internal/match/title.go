@@ -340,7 +340,7 @@ var variantWords = map[string]variants{
 	"air": 1 << 6, "fe": 1 << 7, "se": 1 << 8, "neo": 1 << 9, "xl": 1 << 10, "slim": 1 << 11,
 	"xr": 1 << 12, "xs": 1 << 13, "edge": 1 << 14, "prime": 1 << 15,
 	"play": 1 << 16, "power": 1 << 17, "compact": 1 << 18, "active": 1 << 19, "stylus": 1 << 20,
-	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25, "premium": 1 << 26,
+	"fusion": 1 << 21, "turbo": 1 << 22, "premier": 1 << 23, "flip": 1 << 24, "fold": 1 << 25, "premium": 1 << 26, "session": 1 << 27,
 }
 
 // firstNameVariant is the bit of the first variant word that names a
