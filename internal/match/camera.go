@@ -81,6 +81,11 @@ func joinRanges(cs []chunk) []chunk {
 				c.text = j
 				i += n - 1
 			}
+		case next(1) && bareRange(cs, i, out):
+			// "18 55 IS STM", "kit 18 55 75 300": a range that lost its
+			// hyphen and unit, beside a lens's words.
+			c.text += "-" + cs[i+1].text + "mm"
+			i++
 		case next(1):
 			if j, ok := joinedRange(c.text, cs[i+1].text); ok {
 				c.text = j
@@ -91,6 +96,38 @@ func joinRanges(cs []chunk) []chunk {
 	}
 	return out
 }
+
+// bareRange reports whether chunks i and i+1 are two plain numbers that
+// make a zoom's focal range (see joinedRange) beside a lens's words: a
+// lens's letters after them ("18 55 IS STM", "16 50 kit"), or before them
+// a kit, a lens, a lens mount's letters or another range (out holds the
+// chunks before, ranges joined).
+func bareRange(cs []chunk, i int, out []chunk) bool {
+	a, b := cs[i].text, cs[i+1].text
+	if len(a) > 3 || len(b) < 2 || len(b) > 4 || !plainNumber(a) || !plainNumber(b) {
+		return false
+	}
+	short, long := leadingNumber(a), leadingNumber(b)
+	if short < 4 || 2*long < 3*short || long > maxFocalLength {
+		return false
+	}
+	if i+2 < len(cs) && !cs[i+2].brk && lensLetters(firstWord(cs[i+2].text)) {
+		return true
+	}
+	if n := len(out); n > 0 && !cs[i].brk {
+		switch prev := out[n-1].text; prev {
+		case "kit", "lens", "lenses", "with", "ef", "efs", "ef-s", "dx", "fe", "xc", "xf", "nikkor", "zuiko", "vario", "pz", "zoom":
+			return true
+		default:
+			return focalRange(prev)
+		}
+	}
+	return false
+}
+
+// maxFocalLength is the longest focal length a zoom's range reaches in
+// millimetres (a 150-600mm or 200-800mm lens).
+const maxFocalLength = 1200
 
 // joinedRange returns a and b written as one range ("18-55mm",
 // "f/4-5.6"), or false when they make none (see joinRanges).

@@ -630,6 +630,24 @@ func TestCompareCameraShortNames(t *testing.T) {
 func TestCompareCameraKitSpellings(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:       "a kit's focal range without its hyphen and unit, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 200d 24 2 megapixel 18 55 is stm kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 200d body"},
+			wantReason: "edition",
+		},
+		{
+			name:       "two focal ranges without their hyphens, against one",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 2000d twin lens kit 18 55 75 300"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista 2000d 18 55 is ii"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a phone's line letter, number and storage are no focal range",
+			a:        Item{Brand: "Acme", Category: "Phones", Title: "acme galaxy s 20 128 gb"},
+			b:        Item{Brand: "Acme", Category: "Phones", Title: "acme galaxy s20 128gb cloud pink"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "a kit's title that gives its lens's part number",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a6000 compact system camera with selp1650 16-50mm lens"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista alpha a6000 + 16-50mm black zlce6000lb"},
