@@ -101,7 +101,9 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 	if len(rest) > 1 {
 		next2 = rest[1]
 	}
-	prevNum := k > 0 && isNumber(ws[k-1]) || afterNumber(cs, i, k)
+	// A model's year is no number a measure could be the decimal places or
+	// the other side of: "2020 40 HX700" is the 40-inch set.
+	prevNum := k > 0 && isNumber(ws[k-1]) && !modelYear(ws[k-1]) || afterNumber(cs, i, k) && !modelYear(lastWord(cs[i-1].text))
 	switch {
 	case k == len(ws)-1 && c.inch && strings.HasPrefix(c.text, "1/"):
 		// `1/2.3"`: the optical format of a camera's sensor, no screen.

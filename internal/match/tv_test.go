@@ -63,6 +63,12 @@ func TestCompareTelevisionSizes(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:       "a size after the model's year, against another size",
+			a:          tv("A", "zentor 2020 40 hx700 uhd smart led tv"),
+			b:          tv("B", "zentor hx700 zx 50hx700b 50 ultra hd 4k android tv led"),
+			wantReason: "model-line",
+		},
+		{
 			name:     "an accessory's code gives no screen size",
 			a:        Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket for 32 inch tv"},
 			b:        Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket"},
