@@ -129,9 +129,26 @@ func bareRange(cs []chunk, i int, out []chunk) bool {
 // millimetres (a 150-600mm or 200-800mm lens).
 const maxFocalLength = 1200
 
+// mountLetters returns the length of the letters of a lens mount that
+// start t right before a digit ("xf" of "xf18-55mm", "efs" of
+// "efs18-55mm"), or 0.
+func mountLetters(t string) int {
+	for _, m := range [...]string{"efs", "efm", "rfs", "xf", "xc", "ef", "rf", "fe", "dt"} {
+		if len(t) > len(m) && strings.HasPrefix(t, m) && isDigitByte(t[len(m)]) {
+			return len(m)
+		}
+	}
+	return 0
+}
+
 // joinedRange returns a and b written as one range ("18-55mm",
-// "f/4-5.6"), or false when they make none (see joinRanges).
+// "f/4-5.6", a mount's letters kept: "xf18-55mm"), or false when they make
+// none (see joinRanges).
 func joinedRange(a, b string) (string, bool) {
+	if n := mountLetters(a); n > 0 {
+		j, ok := joinedRange(a[n:], b)
+		return a[:n] + j, ok
+	}
 	if long, ok := strings.CutSuffix(b, "mm"); ok && len(a) <= 3 && digitCount(a) == len(a) && len(long) <= 4 &&
 		digitCount(long) == len(long) && a != "" && long != "" {
 		short, l := leadingNumber(a), leadingNumber(long)
@@ -174,6 +191,7 @@ func apertureAt(cs []chunk, i int) string {
 // ("24-70 mm" as "24-70mm").
 func withUnit(cs []chunk, i int) string {
 	t := cs[i].text
+	t = t[mountLetters(t):] // "XF18-55mm" is the 18-55mm
 	if strings.HasSuffix(t, "mm") {
 		return t
 	}

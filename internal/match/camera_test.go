@@ -642,6 +642,18 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a kit's focal range with the lens mount's letters glued on, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista x-t30 xf18-55mm kit black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista x-t30 body black"},
+			wantReason: "edition",
+		},
+		{
+			name:       "the same without the hyphen",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista x s10 xc15 45mm kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme vista x s10 26.1 mp csc body black"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a phone's line letter, number and storage are no focal range",
 			a:        Item{Brand: "Acme", Category: "Phones", Title: "acme galaxy s 20 128 gb"},
 			b:        Item{Brand: "Acme", Category: "Phones", Title: "acme galaxy s20 128gb cloud pink"},
