@@ -15,6 +15,7 @@ import (
 
 	"productsearch/internal/demo"
 	"productsearch/internal/match"
+	"productsearch/internal/normalize"
 )
 
 func open(t testing.TB, name string) *os.File {
@@ -674,4 +675,22 @@ func TestLineBrands(t *testing.T) {
 			t.Errorf("item(%q): brand %q guessed %v, want %q %v", tt.title, it.Brand, it.BrandGuessed, tt.brand, tt.guessed)
 		}
 	}
+}
+
+// FuzzTitleBrand reads the brand of any title, with line and code brands
+// learned from titles of the same shape.
+func FuzzTitleBrand(f *testing.F) {
+	f.Add("d3500 body only nikon", "Nikon D3500 kit")
+	f.Add("mob/google pixel 3 64gb", "sim free google pixel 3a")
+	f.Add("kd55xf9005 55-inch", "sony kd55xf9005bu 55in")
+	f.Add("\xff for /// -- mi", "huawei honor 10")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		lines := learnLineBrands([]string{a, b, b})
+		it := item(listing{Title: a, lines: lines})
+		// A brand not marked a guess is a known brand: read from the
+		// title or taught by the other titles, never made up.
+		if it.Brand != "" && !it.BrandGuessed && normalize.KnownBrand(it.Brand) == "" {
+			t.Errorf("item(%q): brand %q is no known brand and not marked a guess", a, it.Brand)
+		}
+	})
 }

@@ -158,9 +158,15 @@ func FuzzCompare(f *testing.F) {
 	f.Add("Drive 3-1/2\" Bay 8 1/2 x 11 1/0 -1/2 22-/2", "acc-trw/b HW-S60 / XEU yas209bl", "Black-Box", "NWE394BLACK", "hdhsbbzaa")
 	f.Add("Leitz 5219 - WOW Tray, DSLR Camera with 16-50mm Lens - BL4471", "EPOS Adapt 260 MS SC660ANC", "Leitz", "HDH-S-GAZAA", "G29")
 	f.Add("Tapo P304 Twin", "Acer N50-640 AC1200 TN2420", "TP-Link", "TAPOP304-2PK", "51MF1700AA001")
+	// Titles as comparison sites print them, punctuation dropped.
+	f.Add("canon eos 2000d twin lens kit 18 55 75 300 x t4 xf18 55mm", "huawei p 30 mate20pro 2020 40 hx700 a8f", "Canon", "", "")
+	f.Add("lg oled55cx6la 55 g sync compatible 55a6g 4k60 hdr10+", "alpha 7 iii a7iii 24 2 megapixel fe 28 70mm", "LG_TV", "OLED55CX", "KD65AF8BU")
 	f.Fuzz(func(t *testing.T, a, b, brand, mpn, model string) {
-		x := Item{Title: a, Brand: brand, MPN: mpn, Description: b}
-		y := Item{Title: b, Brand: brand, ModelNumber: model, Description: a}
+		// The brand's length picks a category, so the rules of each
+		// category's listings are read too.
+		category := [...]string{"", "Cameras", "TVs", "Phones"}[len(brand)%4]
+		x := Item{Title: a, Brand: brand, MPN: mpn, Description: b, Category: category}
+		y := Item{Title: b, Brand: brand, ModelNumber: model, Description: a, Category: category}
 		d := Compare(x, y)
 		if back := Compare(y, x); back.Same != d.Same {
 			t.Errorf("Compare(%q, %q) = %+v, reversed %+v", a, b, d, back)
