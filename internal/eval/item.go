@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"slices"
 	"strings"
 
 	"productsearch/internal/catalog"
@@ -113,7 +112,7 @@ func lastBrand(ws []string) string {
 		return ""
 	}
 	for k := 2; k >= 1; k-- {
-		if n-k < 1 || slices.ContainsFunc(ws[max(0, n-k-1):n-k], func(w string) bool { return strings.EqualFold(w, "for") }) {
+		if n-k < 1 || strings.EqualFold(ws[n-k-1], "for") {
 			continue
 		}
 		// The brand's own name: an alias at the end is as often a word cut
@@ -138,14 +137,20 @@ func titleWords(title string) []string {
 // not a filler such as "new" or "the", and not a number or a model code
 // ("WVG30462GB washer dryer", "S1151 Core i7-6700K").
 func firstTitleWord(title string) string {
+	w := leadWord(title)
+	if strings.ContainsAny(w, "0123456789") {
+		return ""
+	}
+	return normalize.Brand(w)
+}
+
+// leadWord returns a title's first word past a shop's prefix (see
+// prefixWord), or "".
+func leadWord(title string) string {
 	for _, w := range titleWords(title) {
-		if prefixWord(w) {
-			continue
+		if !prefixWord(w) {
+			return w
 		}
-		if strings.ContainsAny(w, "0123456789") {
-			return ""
-		}
-		return normalize.Brand(w)
 	}
 	return ""
 }

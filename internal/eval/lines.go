@@ -108,20 +108,15 @@ func (l lineBrands) brandOf(title string) string {
 // body only"), as the data set's titles that give a known brand show it,
 // or "".
 func (l lineBrands) codeBrand(title string) string {
-	for _, w := range titleWords(title) {
-		if prefixWord(w) {
-			continue
-		}
-		if !modelCode(w) {
-			return ""
-		}
-		w = strings.ToLower(w)
-		if b := l[w]; b != "" {
-			return b
-		}
-		return l.codeStemBrand(w)
+	w := leadWord(title)
+	if !modelCode(w) {
+		return ""
 	}
-	return ""
+	w = strings.ToLower(w)
+	if b := l[w]; b != "" {
+		return b
+	}
+	return l.codeStemBrand(w)
 }
 
 // minStemCode is the shortest code a model's code is matched on as the

@@ -106,7 +106,7 @@ func (g *groups) linkTitles(part []int) {
 			blockIDs[b] = id
 		}
 		blocks[k] = id
-		prefixes[k] = append(g.m.rarest(p.words), codeKeys(p)...)
+		prefixes[k] = g.m.blockKeys(p)
 		for _, w := range prefixes[k] {
 			key := posting{id, w}
 			if len(index[key]) < maxPosting {
@@ -163,10 +163,8 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 	j.cands = j.cands[:0]
 	words := 0
 	for _, w := range prefix {
-		hit := int8(1)
-		if strings.HasPrefix(w, codeKeyMark) {
-			hit = 2 // a model code alone makes a candidate
-		} else {
+		hit := int8(keyHit(w))
+		if hit == 1 {
 			words++
 		}
 		for _, x := range posting(w) {
@@ -180,7 +178,7 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 			j.count[x] = min(j.count[x]+hit, 100)
 		}
 	}
-	need := int8(max(1, min(2, words)))
+	need := int8(keysNeeded(words))
 	ry := j.root[y]
 	j.cands = slices.DeleteFunc(j.cands, func(x int) bool { return j.count[x] < need || j.root[x] == ry })
 	slices.SortStableFunc(j.cands, func(a, b int) int { return int(j.count[b]) - int(j.count[a]) })
@@ -200,6 +198,27 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 		}
 	}
 	return out
+}
+
+// blockKeys returns the keys a listing meets others by in its title block:
+// its rarest words and its model-code keys.
+func (m *Matcher) blockKeys(p *profile) []string {
+	return append(m.rarest(p.words), codeKeys(p)...)
+}
+
+// keyHit is what sharing a title block's key counts toward a candidate: a
+// word 1, a model code 2, so that a model code alone makes one.
+func keyHit(k string) int {
+	if strings.HasPrefix(k, codeKeyMark) {
+		return 2
+	}
+	return 1
+}
+
+// keysNeeded is the count of shared keys (see keyHit) a seeker with words
+// rare words needs of a candidate: two, or one if it has one.
+func keysNeeded(words int) int {
+	return max(1, min(2, words))
 }
 
 // codeKeyMark starts a title block's posting key that is a model code,

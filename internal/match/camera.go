@@ -116,10 +116,10 @@ func bareRange(cs []chunk, i int, out []chunk) bool {
 	}
 	if n := len(out); n > 0 && !cs[i].brk {
 		switch prev := out[n-1].text; prev {
-		case "kit", "lens", "lenses", "with", "ef", "efs", "ef-s", "dx", "fe", "xc", "xf", "nikkor", "zuiko", "vario", "pz", "zoom":
+		case "kit", "lens", "lenses", "with", "ef-s", "dx", "nikkor", "zuiko", "vario", "pz", "zoom":
 			return true
 		default:
-			return focalRange(prev)
+			return slices.Contains(lensMounts[:], prev) || focalRange(prev)
 		}
 	}
 	return false
@@ -129,11 +129,15 @@ func bareRange(cs []chunk, i int, out []chunk) bool {
 // millimetres (a 150-600mm or 200-800mm lens).
 const maxFocalLength = 1200
 
+// lensMounts are the letters of lens mounts, longest first where one
+// starts another.
+var lensMounts = [...]string{"efs", "efm", "rfs", "xf", "xc", "ef", "rf", "fe", "dt"}
+
 // mountLetters returns the length of the letters of a lens mount that
 // start t right before a digit ("xf" of "xf18-55mm", "efs" of
 // "efs18-55mm"), or 0.
 func mountLetters(t string) int {
-	for _, m := range [...]string{"efs", "efm", "rfs", "xf", "xc", "ef", "rf", "fe", "dt"} {
+	for _, m := range lensMounts {
 		if len(t) > len(m) && strings.HasPrefix(t, m) && isDigitByte(t[len(m)]) {
 			return len(m)
 		}
@@ -366,7 +370,7 @@ func lensCount(cs []chunk) int {
 // with its unit or without, a mount's letters glued on or not ("18-55mm",
 // "xf18-55mm").
 func zoomAt(cs []chunk, i int) bool {
-	return focalRange(strings.TrimLeft(withUnit(cs, i), "abcdefghijklmnopqrstuvwxyz"))
+	return focalRange(withUnit(cs, i))
 }
 
 // lensAfterWith reports whether a title sells a camera "with" a zoom lens

@@ -220,7 +220,7 @@ func marketsOfSet(a, b string, p, q *profile) bool {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	if ext, ok := strings.CutPrefix(b, a); ok && len(ext) >= 2 && len(ext) <= 3 && isDigitByte(ext[0]) && lettersOnly(ext[1:]) {
+	if ext, ok := strings.CutPrefix(b, a); ok && marketDigits(ext) {
 		size, _ := screenOfCode(b)
 		return size != ""
 	}
@@ -229,6 +229,12 @@ func marketsOfSet(a, b string, p, q *profile) bool {
 		return false
 	}
 	return len(a)-len(sa) <= maxMarketLetters && len(b)-len(sb) <= maxMarketLetters
+}
+
+// marketDigits reports whether the end of a television's code is a digit
+// and a market's letters ("6LA" of "OLED55CX6LA", "6LB" of "55UN74006LB").
+func marketDigits(ext string) bool {
+	return len(ext) >= 2 && len(ext) <= 3 && isDigitByte(ext[0]) && lettersOnly(ext[1:])
 }
 
 // writtenApart reports whether a title's parts write code and, right after

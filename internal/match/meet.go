@@ -1,9 +1,6 @@
 package match
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Ways grouping can leave two listings unmet, as Matcher.Unmet names them.
 const (
@@ -49,21 +46,18 @@ func (m *Matcher) Unmet(a, b Item) string {
 // candidate: their shared rarest words, a model code key counting twice
 // (see judge.partners), reach what p's own words need.
 func (m *Matcher) meetsInBlock(p, q *profile) bool {
-	kp := append(m.rarest(p.words), codeKeys(p)...)
-	kq := append(m.rarest(q.words), codeKeys(q)...)
+	kp, kq := m.blockKeys(p), m.blockKeys(q)
 	count, words := 0, 0
 	for _, k := range kp {
-		hit := 1
-		if strings.HasPrefix(k, codeKeyMark) {
-			hit = 2
-		} else {
+		hit := keyHit(k)
+		if hit == 1 {
 			words++
 		}
 		if slices.Contains(kq, k) {
 			count += hit
 		}
 	}
-	return count >= max(1, min(2, words))
+	return count >= keysNeeded(words)
 }
 
 // sharedLinkCode reports whether two listings of one brand meet through a

@@ -161,7 +161,7 @@ func profileOf(it Item, opt Options) profile {
 			if isStopWord(w) {
 				continue
 			}
-			if (w == "megapixel" || w == "megapixels") && isNumber(prev) {
+			if w != "mp" && measureUnit(w) == "mp" && isNumber(prev) {
 				w = "mp" // "24.2 megapixel" as "24.2 mp", which "24.2mp" runs together
 			}
 			p.edition |= editionOf(w)

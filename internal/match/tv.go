@@ -100,13 +100,18 @@ func seriesStarts(series, name string) (string, bool) {
 	if strings.EqualFold(head, name) {
 		return series[len(name):], true
 	}
-	a, b := []byte(strings.ToUpper(head)), []byte(strings.ToUpper(name))
-	slices.Sort(a)
-	slices.Sort(b)
-	if len(name) >= 3 && string(a) == string(b) && strings.ContainsAny(head, "0123456789") {
+	if len(name) >= 3 && sortedChars(strings.ToUpper(head)) == sortedChars(strings.ToUpper(name)) && strings.ContainsAny(head, "0123456789") {
 		return series[len(name):], true
 	}
 	return "", false
+}
+
+// sortedChars returns s's characters in byte order: "AF8" and "A8F" both
+// give "8AF".
+func sortedChars(s string) string {
+	b := []byte(s)
+	slices.Sort(b)
+	return string(b)
 }
 
 // codeSeries returns the model series a television's own code gives after
@@ -188,9 +193,7 @@ func seriesKeys(p *profile) []string {
 		if len(s) >= 3 && strings.ContainsAny(s[:3], "0123456789") {
 			// The series' first three characters in any order: "AF8"
 			// of "KD65AF8BU" meets "A8F" (see seriesStarts).
-			head := []byte(s[:3])
-			slices.Sort(head)
-			out = append(out, "tv~"+string(head))
+			out = append(out, "tv~"+sortedChars(s[:3]))
 		}
 	}
 	// A set's code without a digit and a market's letters after it
@@ -200,7 +203,7 @@ func seriesKeys(p *profile) []string {
 			continue
 		}
 		k := c.s
-		if size, _ := screenOfCode(k); size != "" && len(k) > 3 && isDigitByte(k[len(k)-3]) && lettersOnly(k[len(k)-2:]) {
+		if size, _ := screenOfCode(k); size != "" && len(k) > 3 && marketDigits(k[len(k)-3:]) {
 			k = k[:len(k)-3]
 		}
 		out = append(out, "tvm:"+k)
