@@ -91,6 +91,16 @@ t0=$SECONDS
 figure "helm install --wait (first sync included): $((SECONDS - t0)) s"
 kubectl -n "$ns" get pods -o wide >&2
 
+# helm --wait sees the pods ready; the node's proxy may program the
+# NodePort a moment later. Wait for it (health counts against no limit).
+step "NodePort answering"
+for i in $(seq 60); do
+	curl -fsS -o /dev/null --max-time 2 "$base/api/health" && break
+	[ "$i" -lt 60 ] || fail "NodePort $base not answering after 60 s"
+	sleep 1
+done
+figure "NodePort answering after helm --wait: $i attempt(s)"
+
 step "per-IP limit across two replicas"
 "$k6" run -q -e BASE_URL=$base -e MODE=limit loadtest/cluster.js 2>&1 | tee "$out/limit.txt" >&2 || fail "per-IP limit not exact"
 figure "per-IP limit: $(head -1 "$out/limit.txt")"
