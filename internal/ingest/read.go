@@ -1,11 +1,15 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -30,27 +34,54 @@ func reports(rs []retailerResult) []RetailerReport {
 	return out
 }
 
-// readAll reads every retailer's feed, a few at a time.
+// readAll reads every retailer's feed, a few at a time, the largest
+// first (largestFirst), so that no large feed is left to be read alone at
+// the end while the other workers wait.
 func readAll(ctx context.Context, cfg Config, now time.Time, st *store, progress Progress) []retailerResult {
 	results := make([]retailerResult, len(cfg.Retailers))
-	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	queue := make(chan int, len(cfg.Retailers))
+	for _, i := range largestFirst(cfg.Retailers) {
+		queue <- i
+	}
+	close(queue)
 	var mu sync.Mutex
 	done := 0
 	progress.Update("reading feeds", 0, len(cfg.Retailers))
 	var wg sync.WaitGroup
-	for i, r := range cfg.Retailers {
+	for range min(len(cfg.Retailers), max(2, runtime.GOMAXPROCS(0))) {
 		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			results[i] = readRetailer(ctx, r, cfg.Threshold(), now, st)
-			mu.Lock()
-			done++
-			progress.Update("reading feeds", done, len(cfg.Retailers))
-			mu.Unlock()
+			for i := range queue {
+				results[i] = readRetailer(ctx, cfg.Retailers[i], cfg.Threshold(), now, st)
+				mu.Lock()
+				done++
+				progress.Update("reading feeds", done, len(cfg.Retailers))
+				mu.Unlock()
+			}
 		})
 	}
 	wg.Wait()
 	return results
+}
+
+// largestFirst returns the places of rs in the order their feeds are read:
+// those fetched over http(s) first, whose size is not known and whose
+// transfer waits on the network, then the files from the largest down.
+func largestFirst(rs []Retailer) []int {
+	size := make([]int64, len(rs))
+	for i, r := range rs {
+		size[i] = math.MaxInt64
+		if !r.Source.IsURL() {
+			if fi, err := os.Stat(r.Source.Location); err == nil {
+				size[i] = fi.Size()
+			}
+		}
+	}
+	order := make([]int, len(rs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size[b], size[a]) })
+	return order
 }
 
 // readRetailer reads one feed to the end, its listings kept in st. Malformed and rejected rows are counted; a

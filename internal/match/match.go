@@ -129,10 +129,13 @@ func GroupSource(src Source, opt Options) ([][]int, error) {
 	// listings its groups already hold) is matched on its own, its
 	// listings read and profiled for it alone: memory follows the largest
 	// brand, not the catalog. Long codes shared across brands come last.
-	for _, part := range g.partitions() {
-		if err := g.readProfiles(part); err != nil {
-			return nil, err
+	next, free := g.readAhead(g.partitions())
+	for r := range next {
+		if r.err != nil {
+			return nil, r.err
 		}
+		free <- g.use(r.partRead)
+		part := r.part
 		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.MPN)) }, true)
 		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.ModelNumber)) }, true)
 		g.linkCodes(part)

@@ -203,7 +203,9 @@ func profileOf(it Item, opt Options) profile {
 		p.stock = p.nMain
 	}
 	p.fitWords = fitWords
-	p.readCameraEdition(cs)
+	if !opt.sketch {
+		p.readCameraEdition(cs)
+	}
 	for i := range cs {
 		if cs[i].fit || opt.sketch {
 			break
@@ -219,10 +221,10 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.readModelLine(cs)
-	if !p.acc && p.category == tvs {
-		p.readScreenCode()
-	}
 	if !opt.sketch {
+		if !p.acc && p.category == tvs {
+			p.readScreenCode()
+		}
 		p.readProcessor(cs)
 	}
 	p.readGraphics()

@@ -25,16 +25,17 @@ const (
 	minVariantShops = 2
 )
 
-// learnShopVariants finds the partition's variant words from the pairs of
+// learnShopVariants finds a partition's variant words from the pairs of
 // one shop's listings that name one model, and records in each profile the
-// learnt variant word right after its model's name.
-func (g *groups) learnShopVariants() {
+// learnt variant word right after its model's name. items and prof are the
+// partition's listings and their profiles.
+func (g *groups) learnShopVariants(items []Item, prof []profile) {
 	type key struct{ shop, name string }
 	byName := map[key][]int{}
-	after := make([]string, len(g.prof)) // the word after each listing's model name
-	shopsOf := map[string][]string{}     // the shops that write each such word
-	for k := range g.prof {
-		p := &g.prof[k]
+	after := make([]string, len(prof)) // the word after each listing's model name
+	shopsOf := map[string][]string{}   // the shops that write each such word
+	for k := range prof {
+		p := &prof[k]
 		if p.category != phones && p.category != cameras || p.acc {
 			continue // a device named by its model's name, not by a part number
 		}
@@ -42,7 +43,7 @@ func (g *groups) learnShopVariants() {
 		if at < 0 {
 			continue
 		}
-		r := g.items[k].Retailer
+		r := items[k].Retailer
 		after[k] = g.wordAfter(p, at)
 		if w := after[k]; w != "" && !slices.Contains(shopsOf[w], r) {
 			shopsOf[w] = append(shopsOf[w], r)
@@ -60,7 +61,7 @@ func (g *groups) learnShopVariants() {
 		for x, a := range ks {
 			for _, b := range ks[x+1:] {
 				for _, ab := range [2][2]int{{a, b}, {b, a}} {
-					w, p, q := after[ab[0]], &g.prof[ab[0]], &g.prof[ab[1]]
+					w, p, q := after[ab[0]], &prof[ab[0]], &prof[ab[1]]
 					if w != "" && len(shopsOf[w]) >= minVariantShops && !slices.Contains(q.words, w) && agreeOtherwise(p, q) {
 						learnt[w] = true
 					}
@@ -70,7 +71,7 @@ func (g *groups) learnShopVariants() {
 	}
 	for k, w := range after {
 		if learnt[w] {
-			g.prof[k].shopVariant = w
+			prof[k].shopVariant = w
 		}
 	}
 }

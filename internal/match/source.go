@@ -79,43 +79,109 @@ func (g *groups) readBlocks(idx []int, workers int, fn func(w, pos int, it *Item
 	return errors.Join(errs...)
 }
 
-// readProfiles reads one partition's listings and their profiles, in
-// parallel, in place of the previous partition's.
-func (g *groups) readProfiles(part []int) error {
-	g.release()
-	g.part = part
-	if cap(g.prof) < len(part) {
-		g.prof = make([]profile, len(part))
-		g.items = make([]Item, len(part))
+// A partRead is one partition's listings and their profiles, ready to be
+// matched.
+type partRead struct {
+	part  []int
+	items []Item
+	prof  []profile
+}
+
+// readPart reads the listings of part and their profiles, in parallel, into
+// r's buffers (grown as needed), and learns the partition's shop variants.
+func (g *groups) readPart(part []int, r *partRead) error {
+	r.part = part
+	if cap(r.prof) < len(part) {
+		r.prof = make([]profile, len(part))
+		r.items = make([]Item, len(part))
 	}
-	g.prof, g.items = g.prof[:len(part)], g.items[:len(part)]
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(part)/1000))
+	r.prof, r.items = r.prof[:len(part)], r.items[:len(part)]
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(part)/minWorkerListings))
 	err := g.readBlocks(part, workers, func(_, k int, it *Item) {
-		g.items[k] = *it
-		g.prof[k] = profileOf(*it, g.opt)
+		r.items[k] = *it
+		r.prof[k] = profileOf(*it, g.opt)
 		if boiler := g.boiler[it.Retailer]; boiler != nil {
-			g.prof[k].dropBoilerplateEditions(boiler)
+			r.prof[k].dropBoilerplateEditions(boiler)
 		}
 	})
 	if err != nil {
 		return err
 	}
-	for k, i := range part {
-		g.local[i] = int32(k)
-	}
-	g.learnShopVariants()
-	g.specs, g.colours = map[int]map[string][]float64{}, map[int]map[string]bool{}
+	g.learnShopVariants(r.items, r.prof)
 	return nil
 }
 
-// release lets go of the partition read last.
-func (g *groups) release() {
+// minWorkerListings is the fewest listings worth a worker of their own
+// when a partition is read: below it, starting one costs more than it
+// saves.
+const minWorkerListings = 100
+
+// use makes r the partition being matched, in place of the previous one,
+// and returns the previous one's buffers, emptied, for reuse.
+func (g *groups) use(r partRead) partRead {
+	old := g.release()
+	g.part, g.items, g.prof = r.part, r.items, r.prof
+	for k, i := range r.part {
+		g.local[i] = int32(k)
+	}
+	g.specs, g.colours = map[int]map[string][]float64{}, map[int]map[string]bool{}
+	return old
+}
+
+// readProfiles reads one partition's listings and their profiles and
+// matches it next, in place of the previous partition.
+func (g *groups) readProfiles(part []int) error {
+	r := g.release()
+	if err := g.readPart(part, &r); err != nil {
+		return err
+	}
+	g.use(r)
+	return nil
+}
+
+// readAhead reads parts in order on a goroutine of its own, one partition
+// ahead of its caller: while a partition is matched, the next is read. The
+// caller takes each from the channel and hands it to use, and returns the
+// buffers use gives back on free; at most two partitions are held at
+// once. A failed read is the last sent.
+func (g *groups) readAhead(parts [][]int) (next <-chan partReadResult, free chan<- partRead) {
+	out := make(chan partReadResult)
+	// One buffer to start with; use gives back a second, the one it
+	// replaces, the first time it is called.
+	bufs := make(chan partRead, 2)
+	bufs <- partRead{}
+	go func() {
+		defer close(out)
+		for _, part := range parts {
+			r := <-bufs
+			err := g.readPart(part, &r)
+			out <- partReadResult{r, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return out, bufs
+}
+
+// A partReadResult is what readAhead sends: a partition read, or why it
+// could not be.
+type partReadResult struct {
+	partRead
+	err error
+}
+
+// release lets go of the partition read last and returns its buffers,
+// emptied.
+func (g *groups) release() partRead {
 	for _, i := range g.part {
 		g.local[i] = -1
 	}
 	clear(g.prof)
 	clear(g.items)
-	g.part, g.specs, g.colours = nil, nil, nil
+	r := partRead{items: g.items[:0], prof: g.prof[:0]}
+	g.part, g.items, g.prof, g.specs, g.colours = nil, nil, nil, nil, nil
+	return r
 }
 
 // item returns listing i; its partition's must have been read.
