@@ -199,15 +199,52 @@ var cpuWords = map[string]bool{
 	"mediatek": true, "unisoc": true, "kirin": true, "tensor": true, "bionic": true,
 }
 
+// specUnits are the units a measure's number may carry ("16GB", "65W",
+// "1400SPIN"); "X" is a count ("4X").
+var specUnits = []string{"GB", "TB", "MB", "KB", "GHZ", "MHZ", "KHZ", "HZ", "W", "WATT", "WATTS", "KW", "MAH", "MP",
+	"MM", "CM", "FT", "FEET", "FOOT", "IN", "INCH", "INCHES", "V", "VA", "K", "X", "PK", "PACK", "PCS", "MBPS", "GBPS",
+	"DB", "LB", "LBS", "OZ", "KG", "ML", "FPS", "MS", "NM", "RPM", "UPM", "SPIN", "KWH", "DPI", "PPM", "BIT", "CH", "TH",
+	"ST", "ND", "RD", "AH", "WH", "LM", "PT", "YR", "YRS", "HR", "HRS", "MIN", "GEN", "PORT", "WAY", "KM", "MPH", "CU",
+	"SHEETS", "PAGES", "CT", "QT", "GAL", "AWG", "MIL", "CORE", "PLY", "L", "LT", "LTR", "LTRS", "LITRE", "LITRES",
+	"LITER", "LITERS"}
+
 // specCode matches a normalised token that is a measure, not a code:
 // "16GB", "144HZ", "1080P", "2X16GB", "3840X2160", "65W", "287L", "1400SPIN",
 // and video modes, a resolution and a frame rate: "4K60", "1080P120".
-var specCode = regexp.MustCompile(`^(?:[0-9]{1,2}K[0-9]{2,3}(?:P|FPS)?|(?:720|1080|1440|2160)P[0-9]{2,3}|[0-9]+(?:X[0-9]+)?(?:GB|TB|MB|KB|GHZ|MHZ|KHZ|HZ|W|WATT|WATTS|KW|MAH|MP|MM|CM|FT|FEET|FOOT|IN|INCH|INCHES|V|VA|K|X|PK|PACK|PCS|MBPS|GBPS|DB|LB|LBS|OZ|KG|ML|FPS|MS|NM|RPM|UPM|SPIN|KWH|DPI|PPM|BIT|CH|TH|ST|ND|RD|AH|WH|LM|PT|YR|YRS|HR|HRS|MIN|GEN|PORT|WAY|KM|MPH|CU|SHEETS|PAGES|CT|QT|GAL|AWG|MIL|CORE|PLY|L|LT|LTR|LTRS|LITRE|LITRES|LITER|LITERS)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
+var specCode = regexp.MustCompile(`^(?:[0-9]{1,2}K[0-9]{2,3}(?:P|FPS)?|(?:720|1080|1440|2160)P[0-9]{2,3}|[0-9]+(?:X[0-9]+)?(?:` +
+	strings.Join(specUnits, "|") + `)?|[0-9]{1,3}M|(?:480|576|720|1080|1440|2160|4320)[PI])$`)
 
-// isSpecCode reports whether specCode matches s; every measure starts with
-// a digit, so the expression runs only on tokens that do.
+// specUnitSet holds specUnits.
+var specUnitSet = func() map[string]bool {
+	m := make(map[string]bool, len(specUnits))
+	for _, u := range specUnits {
+		m[u] = true
+	}
+	return m
+}()
+
+// isSpecCode reports whether specCode matches s. Most tokens are told
+// without it: a measure starts with digits, and what follows them is
+// nothing, a unit, or starts with one of the letters specCode's other
+// forms take there (a dimension's or count's X, a video mode's K or P, a
+// length's M, a scan's P or I).
 func isSpecCode(s string) bool {
-	return s != "" && s[0] >= '0' && s[0] <= '9' && specCode.MatchString(s)
+	n := 0
+	for n < len(s) && isDigitByte(s[n]) {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	rest := s[n:]
+	if rest == "" || specUnitSet[rest] {
+		return true
+	}
+	switch rest[0] {
+	case 'X', 'K', 'P', 'M', 'I':
+		return specCode.MatchString(s)
+	}
+	return false
 }
 
 // cpuCode matches a processor's model number: "155H", "7840HS", "1235U",

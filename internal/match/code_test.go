@@ -200,3 +200,37 @@ func FuzzNormalizePart(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIsSpecCode checks that isSpecCode, which tells most tokens apart
+// without specCode, agrees with specCode on every token.
+func FuzzIsSpecCode(f *testing.F) {
+	for _, s := range []string{"16GB", "2X16GB", "3840X2160", "4K60", "8K120P", "1080P120", "1080P", "1080I",
+		"50M", "1000M", "4X", "12XL", "55UN7400", "1400SPIN", "65", "", "X100", "720P6", "2160P2400", "4K", "10KFPS"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := s != "" && isDigitByte(s[0]) && specCode.MatchString(s)
+		if got := isSpecCode(s); got != want {
+			t.Errorf("isSpecCode(%q) = %v, specCode says %v", s, got, want)
+		}
+	})
+}
+
+// TestIsSpecCodeAgreesWithSpecCode checks isSpecCode against specCode on
+// numbers followed by every unit, dimension and video mode, and by what
+// only starts like one.
+func TestIsSpecCodeAgreesWithSpecCode(t *testing.T) {
+	var tails []string
+	for _, u := range append(specUnits, "", "K60", "K120P", "K60FPS", "K6", "P120", "P1200", "P", "I", "M", "XL", "X1",
+		"X16GBS", "UN7400", "KD", "PX", "MM2", "IN1", "MAX", "PRO", "G", "A", "Z9") {
+		tails = append(tails, u, "X16"+u, u+"S")
+	}
+	for _, num := range []string{"1", "12", "123", "720", "1080", "4320", "12345"} {
+		for _, tail := range tails {
+			s := num + tail
+			if got, want := isSpecCode(s), specCode.MatchString(s); got != want {
+				t.Errorf("isSpecCode(%q) = %v, specCode says %v", s, got, want)
+			}
+		}
+	}
+}
