@@ -133,10 +133,21 @@ const maxFocalLength = 1200
 // starts another.
 var lensMounts = [...]string{"efs", "efm", "rfs", "xf", "xc", "ef", "rf", "fe", "dt"}
 
+// mountStarts holds the first letters of lensMounts.
+var mountStarts = func() (starts [256]bool) {
+	for _, m := range lensMounts {
+		starts[m[0]] = true
+	}
+	return starts
+}()
+
 // mountLetters returns the length of the letters of a lens mount that
 // start t right before a digit ("xf" of "xf18-55mm", "efs" of
 // "efs18-55mm"), or 0.
 func mountLetters(t string) int {
+	if t == "" || !mountStarts[t[0]] {
+		return 0 // most chunks: no mount starts with their first letter
+	}
 	for _, m := range lensMounts {
 		if len(t) > len(m) && strings.HasPrefix(t, m) && isDigitByte(t[len(m)]) {
 			return len(m)
@@ -191,10 +202,14 @@ func apertureAt(cs []chunk, i int) string {
 	return ""
 }
 
-// withUnit returns chunk i of a title with the "mm" written apart after it
-// ("24-70 mm" as "24-70mm").
+// withUnit returns chunk i of a title, a focal range, with the "mm"
+// written apart after it ("24-70 mm" as "24-70mm"). A chunk without a
+// hyphen holds no range and is returned as it is.
 func withUnit(cs []chunk, i int) string {
 	t := cs[i].text
+	if strings.IndexByte(t, '-') < 0 {
+		return t
+	}
 	t = t[mountLetters(t):] // "XF18-55mm" is the 18-55mm
 	if strings.HasSuffix(t, "mm") {
 		return t

@@ -129,12 +129,20 @@ func GroupSource(src Source, opt Options) ([][]int, error) {
 	// listings its groups already hold) is matched on its own, its
 	// listings read and profiled for it alone: memory follows the largest
 	// brand, not the catalog. Long codes shared across brands come last.
-	next, free := g.readAhead(g.partitions())
+	done := make(chan struct{})
+	defer close(done)
+	next, free := g.readAhead(g.partitions(), maxReadAhead, done)
 	for r := range next {
-		if r.err != nil {
+		switch {
+		case r.err != nil:
 			return nil, r.err
+		case r.unread:
+			if err := g.readProfiles(r.part); err != nil {
+				return nil, err
+			}
+		default:
+			free <- g.use(r.partRead)
 		}
-		free <- g.use(r.partRead)
 		part := r.part
 		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.MPN)) }, true)
 		g.linkBy(part, func(i int, emit func(string)) { it := g.item(i); emit(partKey(it.Brand, it.ModelNumber)) }, true)

@@ -143,20 +143,42 @@ func (g *groups) readProfiles(part []int) error {
 // ahead of its caller: while a partition is matched, the next is read. The
 // caller takes each from the channel and hands it to use, and returns the
 // buffers use gives back on free; at most two partitions are held at
-// once. A failed read is the last sent.
-func (g *groups) readAhead(parts [][]int) (next <-chan partReadResult, free chan<- partRead) {
+// once. A partition of more than most listings is sent unread, for the
+// caller to read (readProfiles) once it has let go of the one before: so
+// what reading ahead adds to memory is bounded by most listings, not by
+// the largest brand. A failed read is the last sent; closing done stops
+// the reading early.
+func (g *groups) readAhead(parts [][]int, most int, done <-chan struct{}) (next <-chan partReadResult, free chan<- partRead) {
 	out := make(chan partReadResult)
 	// One buffer to start with; use gives back a second, the one it
 	// replaces, the first time it is called.
 	bufs := make(chan partRead, 2)
 	bufs <- partRead{}
+	send := func(r partReadResult) bool {
+		select {
+		case out <- r:
+			return r.err == nil
+		case <-done:
+			return false
+		}
+	}
 	go func() {
 		defer close(out)
 		for _, part := range parts {
-			r := <-bufs
+			if len(part) > most {
+				if !send(partReadResult{partRead: partRead{part: part}, unread: true}) {
+					return
+				}
+				continue
+			}
+			var r partRead
+			select {
+			case r = <-bufs:
+			case <-done:
+				return
+			}
 			err := g.readPart(part, &r)
-			out <- partReadResult{r, err}
-			if err != nil {
+			if !send(partReadResult{partRead: r, err: err}) {
 				return
 			}
 		}
@@ -164,11 +186,15 @@ func (g *groups) readAhead(parts [][]int) (next <-chan partReadResult, free chan
 	return out, bufs
 }
 
-// A partReadResult is what readAhead sends: a partition read, or why it
-// could not be.
+// maxReadAhead is the most listings a partition read ahead may hold.
+const maxReadAhead = 8192
+
+// A partReadResult is what readAhead sends: a partition read, one left
+// unread, or why it could not be read.
 type partReadResult struct {
 	partRead
-	err error
+	unread bool
+	err    error
 }
 
 // release lets go of the partition read last and returns its buffers,

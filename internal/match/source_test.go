@@ -81,36 +81,72 @@ func TestGroupSourceFailsWhenAPartitionCannotBeRead(t *testing.T) {
 }
 
 func TestReadAheadHoldsTwoPartitions(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		most   int
+		unread bool
+	}{
+		{"every partition read ahead", 2, false},
+		{"partitions too large left to the caller", 1, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			items := brandsItems(6, 2)
+			g, err := newGroups(items, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts := g.partitions()
+			if len(parts) != 6 {
+				t.Fatalf("%d partitions, want 6", len(parts))
+			}
+			done := make(chan struct{})
+			defer close(done)
+			next, free := g.readAhead(parts, tt.most, done)
+			bufs := map[*profile]bool{}
+			k := 0
+			for r := range next {
+				if r.err != nil {
+					t.Fatal(r.err)
+				}
+				if diff := cmp.Diff(parts[k], r.part); diff != "" {
+					t.Errorf("partition %d (-want +got):\n%s", k, diff)
+				}
+				if r.unread != tt.unread {
+					t.Errorf("partition %d: unread %v, want %v", k, r.unread, tt.unread)
+				}
+				if r.unread {
+					if err := g.readProfiles(r.part); err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					free <- g.use(r.partRead)
+				}
+				bufs[&g.prof[:1][0]] = true
+				if got, want := g.item(parts[k][0]).Title, items[parts[k][0]].Title; got != want {
+					t.Errorf("partition %d: listing %d reads %q, want %q", k, parts[k][0], got, want)
+				}
+				k++
+			}
+			if k != len(parts) {
+				t.Errorf("%d partitions read, want %d", k, len(parts))
+			}
+			if len(bufs) > 2 {
+				t.Errorf("%d buffers used, want at most 2", len(bufs))
+			}
+		})
+	}
+}
+
+func TestReadAheadStops(t *testing.T) {
 	items := brandsItems(6, 2)
 	g, err := newGroups(items, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	parts := g.partitions()
-	if len(parts) != 6 {
-		t.Fatalf("%d partitions, want 6", len(parts))
-	}
-	next, free := g.readAhead(parts)
-	bufs := map[*profile]bool{}
-	k := 0
-	for r := range next {
-		if r.err != nil {
-			t.Fatal(r.err)
-		}
-		if diff := cmp.Diff(parts[k], r.part); diff != "" {
-			t.Errorf("partition %d (-want +got):\n%s", k, diff)
-		}
-		bufs[&r.prof[:1][0]] = true
-		free <- g.use(r.partRead)
-		if got := g.item(parts[k][0]).Title; got != items[parts[k][0]].Title {
-			t.Errorf("partition %d: listing %d reads %q, want %q", k, parts[k][0], got, items[parts[k][0]].Title)
-		}
-		k++
-	}
-	if k != len(parts) {
-		t.Errorf("%d partitions read, want %d", k, len(parts))
-	}
-	if len(bufs) > 2 {
-		t.Errorf("%d buffers used, want at most 2", len(bufs))
+	done := make(chan struct{})
+	next, _ := g.readAhead(g.partitions(), 2, done)
+	<-next
+	close(done) // the caller gives up after one partition
+	for range next {
 	}
 }
