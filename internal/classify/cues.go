@@ -223,6 +223,8 @@ var cueTable = []phrase{
 
 	// Cameras
 	{"camera", weakDev(catCameras)}, {"camcorder", dev(catCameras)}, {"action camera", dev(catCameras)},
+	{"digital camera", dev(catCameras)}, {"compact camera", dev(catCameras)}, {"bridge camera", dev(catCameras)},
+	{"system camera", dev(catCameras)}, {"dji pocket", dev(catCameras)}, {"dji action", dev(catCameras)},
 	{"action cam", dev(catCameras)}, {"gopro", dev(catCameras)}, {"dslr", dev(catCameras)},
 	{"mirrorless", dev(catCameras)}, {"webcam", weakDev(catCameras)}, {"dash cam", dev(catCameras)},
 	{"dashcam", dev(catCameras)}, {"doorbell", dev(catCameras)}, {"video doorbell", dev(catCameras)},
