@@ -690,6 +690,18 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:     "a mark's Roman numeral before a lens range's name is no length in metres",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme om d e m10 mark iii 14 42mm ez pancake kit"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme om d e m10 mark iii m.zuiko 14 42mm f/3.5 5.6 ez black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "nor does it hide the mark",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme om d e m10 mark iii m.zuiko 14 42mm f/3.5 5.6 ez black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme om d e m10 mark ii m.zuiko 14 42mm f/3.5 5.6 ez black"},
+			wantReason: "model-line",
+		},
+		{
 			name:     "a kit written with the lens after a dash, against the kit",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d dslr with 18-135mm is usm lens"},

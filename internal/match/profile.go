@@ -243,22 +243,31 @@ func profileOf(it Item, opt Options) profile {
 // letters as often.
 func romanNumerals(ws []string) []string {
 	for i, w := range ws {
-		switch w {
-		case "ii":
-			ws[i] = "2"
-		case "iii":
-			ws[i] = "3"
-		case "iv":
-			ws[i] = "4"
-		case "vi":
-			ws[i] = "6"
-		case "vii":
-			ws[i] = "7"
-		case "viii":
-			ws[i] = "8"
+		if d := romanDigit(w); d != "" {
+			ws[i] = d
 		}
 	}
 	return ws
+}
+
+// romanDigit returns the digit a word romanNumerals reads as a Roman
+// numeral stands for, or "".
+func romanDigit(w string) string {
+	switch w {
+	case "ii":
+		return "2"
+	case "iii":
+		return "3"
+	case "iv":
+		return "4"
+	case "vi":
+		return "6"
+	case "vii":
+		return "7"
+	case "viii":
+		return "8"
+	}
+	return ""
 }
 
 // romanGeneration returns the generation a roman numeral at chunk i gives
@@ -545,7 +554,14 @@ func (p *profile) readModelLine(cs []chunk) {
 		if g := p.romanGeneration(cs, i); g != "" {
 			p.addSlot("#gen", g, c.fit) // "Z6 II", "Xperia 10 VI"
 		}
-		ws := romanNumerals(splitWords(c.text, wb[:0]))
+		ws := splitWords(c.text, wb[:0])
+		var roman uint64 // the words written as Roman numerals, by place
+		for k, w := range ws {
+			if k < 64 && romanDigit(w) != "" {
+				roman |= 1 << k
+			}
+		}
+		ws = romanNumerals(ws)
 		for k, w := range ws {
 			named := false // w is a model-line number
 			bit, ok := variantWords[w]
@@ -563,7 +579,10 @@ func (p *profile) readModelLine(cs []chunk) {
 			if l, d, ok := letterDigits(w); ok && slotKey(l) {
 				p.addSlot(l, d, c.fit)
 			}
-			if isNumber(w) {
+			numeral := k < 64 && roman&(1<<k) != 0
+			if isNumber(w) && !numeral {
+				// A Roman numeral is a generation, no measure's number:
+				// "Mark III M.Zuiko" is no 3 metres.
 				p.readMeasure(cs, i, ws, k, modelNumber)
 			} else if d, u, ok := digitsUnit(w); ok && !(afterNumber(cs, i, k) && lostFraction(d, u, modelNumber)) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
@@ -576,7 +595,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				// line's name comes before it ("iPod touch 4G").
 				p.addSlot("#net", g, c.fit)
 			} else {
-				w, named = p.readLineNumber(cs, i, ws, k, prevWord)
+				w, named = p.readLineNumber(cs, i, ws, k, prevWord, numeral)
 			}
 			modelNumber = named
 			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) &&
@@ -661,8 +680,10 @@ func (p *profile) brandWritten(cs []chunk, i int) bool {
 // nor a year after a variant's word, the model's ("Galaxy A6 Plus 2018" is
 // the "Galaxy A6+ 2018"). It returns the word, with a letter after it
 // joined when they make one name ("Forerunner 255 S", "Mate 20 X", "RTX
-// 4070 Ti"), and whether the word is a number it recorded.
-func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev string) (string, bool) {
+// 4070 Ti"), and whether the word is a number it recorded. numeral says
+// the word was a Roman numeral, which no unit can follow ("Mark III
+// M.Zuiko").
+func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev string, numeral bool) (string, bool) {
 	w, c := ws[k], cs[i]
 	if !(isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prev == p.brand || modelSuffixed(w) || timesSuffixed(w, prev)) ||
 		prev == "" || !slotKey(prev) || modelCode(prev) || modelYear(w) && variantWords[prev] != 0 {
@@ -677,7 +698,8 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	}
 	// "15s-fq5022na", "4-gang": the start of a code or a count.
 	codePiece := k+1 < len(ws)
-	if unitWords[next] && !(next == "v" && p.romanFive() || next == "x" && p.phone()) || c.inch && k == len(ws)-1 || len(w) > 4 || codePiece {
+	if unitWords[next] && !(numeral || next == "v" && p.romanFive() || next == "x" && p.phone()) || c.inch && k == len(ws)-1 ||
+		len(w) > 4 || codePiece {
 		return w, false
 	}
 	switch {
