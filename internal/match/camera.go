@@ -344,8 +344,8 @@ func splitNumerals(cs []chunk) []chunk {
 }
 
 // cutNumeral splits a chunk that ends in a generation's numeral glued to a
-// model's short name ("a7rii", "x100vi", "rx100iii", "mkii") into the name and
-// the numeral. The name is up to three letters, up to three digits and a
+// model's short name ("a7rii", "x100vi", "rx100iii", "mkii", or as a maker
+// writes it, "a7m3") into the name and the numeral. The name is up to three letters, up to three digits and a
 // letter: an appliance's code ends in letters of its own ("G4263VI",
 // "MO20DSII": fully integrated, a finish) and stays whole.
 func cutNumeral(t string) (name, num string) {
@@ -358,6 +358,15 @@ func cutNumeral(t string) (name, num string) {
 			return name, n
 		}
 		return "", ""
+	}
+	// A maker's "M" and the generation's digit ("a7m3", "rx100m7",
+	// "a7rm4"): the same numeral.
+	if n := len(t); n >= 4 && t[n-2] == 'm' && cameraName.MatchString(t[:n-2]) {
+		for _, num := range gluedNumerals {
+			if romanDigit(num) == t[n-1:] {
+				return t[:n-2], num
+			}
+		}
 	}
 	return "", ""
 }
@@ -578,6 +587,24 @@ func marksDiffer(p, q *profile) bool {
 	return gen(p, mp) != gen(q, mq)
 }
 
+// firstOfLine reports whether q names the first of the line whose later
+// generation p names: q writes the short name p's numeral follows and no
+// generation of its own. "Nikon Z6" is the first Z6, not the "Z6 II", as
+// "EOS 6D" is not the "EOS 6D Mark II" (see marksDiffer).
+func firstOfLine(p, q *profile) bool {
+	if p.genAfter == "" || slotNumber(q, "#gen") != "" || markOf(q) != "" || slotNumber(q, p.genAfter) != "" ||
+		slices.ContainsFunc(q.codes, func(c code) bool { return c.gen != "" }) {
+		return false
+	}
+	ws := q.words[:q.nMain]
+	for k, w := range ws {
+		if w == p.genAfter || k+1 < len(ws) && w+ws[k+1] == p.genAfter { // "Z 6" too
+			return true
+		}
+	}
+	return false
+}
+
 // slotNumber returns the number a title gives model-line word key, or "".
 func slotNumber(p *profile, key string) string {
 	for _, s := range p.slots {
@@ -610,13 +637,18 @@ func codeGeneration(p *profile, s string) (string, bool) {
 }
 
 // modelBeforeLens reports whether a title names a model of its own, a
-// short code with a digit, before its first focal range: a camera and the
-// zoom it is sold with ("EOS 2000D 18-55mm IS II", "A6000 16-50mm Lens").
-// A lens writes its own code after its range ("70-300mm Di LD Macro A17").
+// short code with a digit or a generation's numeral, before its first focal
+// range: a camera and the zoom it is sold with ("EOS 2000D 18-55mm IS II",
+// "A6000 16-50mm Lens", "Alpha 7 III 28-70mm OSS Lens"). A lens writes its
+// own code and generation after its range ("70-300mm Di LD Macro A17",
+// "70-200mm f/2.8L IS III").
 func (p *profile) modelBeforeLens(cs []chunk) bool {
 	for i, c := range cs {
 		if c.fit || zoomAt(cs, i) {
 			return false
+		}
+		if p.romanGeneration(cs, i) != "" {
+			return true
 		}
 		n := NormalizePart(c.text)
 		if len(n) <= maxModelName && digitCount(n) > 0 &&

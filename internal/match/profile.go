@@ -41,6 +41,9 @@ type profile struct {
 	// shopVariant is a variant's word right after the model's name that a
 	// shop's listings taught (see learnShopVariants), or "".
 	shopVariant string
+	// genAfter is the short name a generation's numeral follows ("z6" of
+	// "Z6 II"), or "" (see firstOfLine).
+	genAfter string
 }
 
 // edition records the words of a title that make a listing an edition of a
@@ -553,6 +556,9 @@ func (p *profile) readModelLine(cs []chunk) {
 		}
 		if g := p.romanGeneration(cs, i); g != "" {
 			p.addSlot("#gen", g, c.fit) // "Z6 II", "Xperia 10 VI"
+			if !c.fit && p.genAfter == "" && cameraName.MatchString(cs[i-1].text) {
+				p.genAfter = cs[i-1].text
+			}
 		}
 		ws := splitWords(c.text, wb[:0])
 		var roman uint64 // the words written as Roman numerals, by place

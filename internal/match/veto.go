@@ -88,7 +88,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 		return "variant"
 	case tr.check("shop-variant", shopVariantsDiffer(p, q), Split, seeVariants, p, q):
 		return "variant"
-	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) || marksDiffer(p, q), Split, seeSlots, p, q):
+	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) || marksDiffer(p, q) ||
+		firstOfLine(p, q) || firstOfLine(q, p), Split, seeSlots, p, q):
 		return "model-line"
 	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p), Split, seeSlots, p, q):
 		return "model-line"

@@ -1,0 +1,64 @@
+package match
+
+import "testing"
+
+// TestCompareCameraGenerations covers a line's generations as shops write
+// them: a maker's "M" and digit, a Roman numeral, or none for the first.
+func TestCompareCameraGenerations(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "a maker's M and digit glued on is the generation's numeral",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a7m3 body only"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha a7 iii compact system camera body only"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "and tells the generations apart",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7m3 body only"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7 ii body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "after a line's letter too",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7rm4 body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7r iii body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "a short name without a generation is the first of its line",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 ii body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "written apart as well",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 ii body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z 6 body"},
+			wantReason: "model-line",
+		},
+		{
+			name:       "against the maker's M and digit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix gh5m2 body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix gh5 body"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "the numeral glued on is the numeral written apart",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 ii body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme z6ii mirrorless camera body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a generation before a zoom makes the title a kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7 iii body only black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme ilce 7m3k alpha 7 iii 28 70mm oss lens"},
+			wantReason: "edition",
+		},
+		{
+			name:     "while a lens's comes after its range",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ef 70-200mm f/2.8l is iii usm lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme 70-200mm f2.8 l is iii usm"},
+			wantSame: true, wantReason: "model-name",
+		},
+	})
+}
