@@ -231,6 +231,15 @@ func marketsOfSet(a, b string, p, q *profile) bool {
 	return len(a)-len(sa) <= maxMarketLetters && len(b)-len(sb) <= maxMarketLetters
 }
 
+// setCode reports whether s, a code of p, is a television's that gives its
+// size and series, and both listings are televisions: the letters after
+// the series name its markets, not another model, whatever word the other
+// title writes after the series ("43UK6300PLB" and "43 UK6300 UHD").
+func setCode(s string, p, q *profile) bool {
+	size, _ := screenOfCode(s)
+	return size != "" && isTV(p) && isTV(q)
+}
+
 // marketDigits reports whether the end of a television's code is a digit
 // and a market's letters ("6LA" of "OLED55CX6LA", "6LB" of "55UN74006LB").
 func marketDigits(ext string) bool {
@@ -368,7 +377,7 @@ func (ev *codeEv) pieces(p, q *profile) {
 			}
 			spelled, other := piecesOf(c.s, pair[1].parts)
 			spelled = spelled || initialPieces(c.s, pair[1].parts)
-			if other && c.kind == codeStrong {
+			if other && c.kind == codeStrong && !setCode(c.s, pair[0], pair[1]) {
 				ev.variant = true // "BWC 61452 S" against "BWC61452W"
 			}
 			if spelled {

@@ -214,6 +214,18 @@ func TestCompareTelevisionMarkets(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:     "a set's code with its market's letters against its size and series written apart, a word after them",
+			a:        tv("A", "zentor 43uk6300plb 108 cm 4k ultra hd"),
+			b:        tv("B", "zentor 43 uk6300 uhd webos led tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "against another series written apart",
+			a:          tv("A", "zentor 43uk6300plb 108 cm 4k ultra hd"),
+			b:          tv("B", "zentor 43 uk6500 uhd webos led tv"),
+			wantReason: "model-line",
+		},
+		{
 			name:       "another size's code with a digit and a market's letters after it",
 			a:          tv("A", "zentor zled55cx 55 inch oled 4k ultra hd smart tv with dolby vision iq"),
 			b:          tv("B", "zentor zled65cx6la 65\" cx oled 4k hdr smart tv"),
