@@ -3,10 +3,10 @@ package match
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-// TestCompareCameras covers lenses named by their focal range and
-// aperture, and camera generations written apart or glued on.
 // TestCompareCameraNames covers the words that name a camera or a lens
 // apart from its code: a generation in roman numerals, a focus motor, a
 // line's letter after the brand.
@@ -149,6 +149,8 @@ func TestCompareGraphicsNames(t *testing.T) {
 	})
 }
 
+// TestCompareCameras covers lenses named by their focal range and
+// aperture, and camera generations written apart or glued on.
 func TestCompareCameras(t *testing.T) {
 	tests := []compareCase{
 		{
@@ -708,4 +710,25 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 	})
+}
+
+// TestGroupCameraWithCard checks that a camera sold with a memory card
+// joins the camera's listings: the card's size is no configuration of the
+// camera.
+func TestGroupCameraWithCard(t *testing.T) {
+	cam := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Acme", Category: "Cameras", Title: title}
+	}
+	items := []Item{
+		cam("A", "acme hero9 black 32gb microsd card"),
+		cam("B", "acme hero9 black"),
+		cam("C", "hero9 black acme"),
+		cam("D", "acme hero9 black 20mp action camera"),
+		cam("E", "acme hero8 black"),
+	}
+	items[0].Specs = map[string]float64{"storage_gb": 32}
+	want := [][]int{{0, 1, 2, 3}, {4}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
 }

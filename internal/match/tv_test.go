@@ -234,7 +234,8 @@ func TestCompareTelevisionMarkets(t *testing.T) {
 	})
 }
 
-// the listings of one size agree.
+// TestGroupTelevisionSizes checks that a series' sizes are products of
+// their own while the listings of one size agree.
 func TestGroupTelevisionSizes(t *testing.T) {
 	items := []Item{
 		tv("A", "zentor zq85qn90datxxu 85 smart 4k ultra hd tv"),
