@@ -52,7 +52,7 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 				continue
 			}
 			in := slices.Contains(b.words, w) || joinedIn(a.words, i, b.words) || mmIn(w, b.words) || initialIn(a.words, i, b.words) ||
-				gluedIn(w, b.words)
+				gluedIn(w, b.words) || sameBrandSpelt(w, a, b)
 			if !in && splitIn(a.words, i, b.words) {
 				continue // "4-port" and "4 port"
 			}
@@ -71,6 +71,23 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 	}
 	return shared / total
 }
+
+// brandSpelt reports whether w spells the brand p is filed under, whole
+// or cut short ("fuji" of Fujifilm, "hewlett" of HP's "hewlettpackard"):
+// two shops that spell one brand differently share its word.
+func brandSpelt(w string, p *profile) bool {
+	return p.brand != "" && (w == p.brand || len(w) >= minBrandStem && strings.HasPrefix(p.brand, w))
+}
+
+// sameBrandSpelt reports whether w, a word of a, spells the brand a and b
+// are filed under and b's title spells it too, either way.
+func sameBrandSpelt(w string, a, b *profile) bool {
+	return brandSpelt(w, a) && brandAlias(a.brand) == brandAlias(b.brand) &&
+		slices.ContainsFunc(b.words, func(v string) bool { return brandSpelt(v, b) })
+}
+
+// minBrandStem is the shortest start of a brand's name that spells it.
+const minBrandStem = 4
 
 // joinedIn reports whether words[i] and a word beside it, run together, are
 // a word of in, or words[i] is two words of in beside each other run
