@@ -243,86 +243,6 @@ func profileOf(it Item, opt Options) profile {
 	return p
 }
 
-// romanNumerals writes the Roman numerals II to VIII among words as digits
-// ("Diablo IV", "Mark III", "Xperia 1 VI"), in place. I, V and X are
-// letters as often.
-func romanNumerals(ws []string) []string {
-	for i, w := range ws {
-		if d := romanDigit(w); d != "" {
-			ws[i] = d
-		}
-	}
-	return ws
-}
-
-// romanDigit returns the digit a word romanNumerals reads as a Roman
-// numeral stands for, or "".
-func romanDigit(w string) string {
-	switch w {
-	case "ii":
-		return "2"
-	case "iii":
-		return "3"
-	case "iv":
-		return "4"
-	case "vi":
-		return "6"
-	case "vii":
-		return "7"
-	case "viii":
-		return "8"
-	}
-	return ""
-}
-
-// romanGeneration returns the generation a roman numeral at chunk i gives
-// right after a number, a model's code or a lens's aperture ("2" of "Z6
-// II", "6" of "Xperia 10 VI", "3" of "f/1.8 III"), or "".
-func (p *profile) romanGeneration(cs []chunk, i int) string {
-	if i == 0 || !strings.ContainsAny(cs[i-1].text, "0123456789") {
-		return ""
-	}
-	return p.generationValue(cs[i].text)
-}
-
-// generationValue returns the generation a word after a model's number
-// writes: a roman numeral ("iii") or a Mark written short ("m3", "mk3",
-// "mkiii"), or "".
-func (p *profile) generationValue(w string) string {
-	if g := p.romanValue(w); g != "" {
-		return g
-	}
-	for _, mark := range [...]string{"mk", "m"} {
-		if n, ok := strings.CutPrefix(w, mark); ok && n != "" {
-			if len(n) == 1 && n[0] >= '2' && n[0] <= '9' {
-				return n
-			}
-			return p.romanValue(n)
-		}
-	}
-	return ""
-}
-
-// romanValue returns the number a lower-case roman numeral II to VIII
-// writes ("3" of "iii"), "V" only in a phone's or a camera's title (see
-// romanFive), or "".
-func (p *profile) romanValue(w string) string {
-	if w == "v" && p.romanFive() {
-		return "5"
-	}
-	if g := romanNumerals([]string{w})[0]; g != w {
-		return g
-	}
-	return ""
-}
-
-// romanFive reports whether a "V" after a number is a generation in roman
-// numerals ("Xperia 5 V"), as in a phone's or a camera's title, not volts,
-// which a charger or a battery states.
-func (p *profile) romanFive() bool {
-	return !p.acc && (p.category == phones || p.category == cameras)
-}
-
 // marketNumbered splits a market's two digits written after a long code
 // with a hyphen ("50pus6753-12", as "50pus6753/12" names the European
 // model) from the code: the code, and whether it had them.
@@ -563,12 +483,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 		ws := splitWords(c.text, wb[:0])
-		var roman uint64 // the words written as Roman numerals, by place
-		for k, w := range ws {
-			if k < 64 && romanDigit(w) != "" {
-				roman |= 1 << k
-			}
-		}
+		roman := romanPlaces(ws)
 		ws = romanNumerals(ws)
 		for k, w := range ws {
 			named := false // w is a model-line number
@@ -612,19 +527,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				// the brand, a line's letter ("Fujifilm X-S20").
 				p.addSlot(prevWord, w, c.fit)
 			}
-			if m := lensMotor(w); m != "" {
-				p.addSlot("#motor", m, c.fit) // "IS USM" and "IS STM": two lenses of one range
-			}
-			if size := paperSize(w); size != "" {
-				p.addSlot("#paper", size, c.fit) // "A4" and "A3" photo paper
-			}
-			if os := platform(w); os != "" {
-				p.addSlot("#os", os, c.fit) // keyboards "for Mac" and "for Windows"
-			}
-			// Watch band sizes: "S/M", "M/L".
-			if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
-				p.addSlot("#band", ws[0]+ws[1], c.fit)
-			}
+			p.readWordMarks(c, ws, k, w)
 			if k == 0 && p.plusApart(cs, i) {
 				p.mainVar |= variantWords["plus"] // "Galaxy S9 + 64GB" is the "S9+"
 			}
@@ -650,6 +553,25 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 			}
 		}
+	}
+}
+
+// readWordMarks records what word k of a chunk, w as read, names besides
+// a model line: a lens's focus motor, a paper size, a platform, a watch
+// band's size.
+func (p *profile) readWordMarks(c chunk, ws []string, k int, w string) {
+	if m := lensMotor(w); m != "" {
+		p.addSlot("#motor", m, c.fit) // "IS USM" and "IS STM": two lenses of one range
+	}
+	if size := paperSize(w); size != "" {
+		p.addSlot("#paper", size, c.fit) // "A4" and "A3" photo paper
+	}
+	if os := platform(w); os != "" {
+		p.addSlot("#os", os, c.fit) // keyboards "for Mac" and "for Windows"
+	}
+	// Watch band sizes: "S/M", "M/L".
+	if k == 0 && len(ws) == 2 && bandSize(ws[0]) && bandSize(ws[1]) && strings.Contains(c.text, "/") {
+		p.addSlot("#band", ws[0]+ws[1], c.fit)
 	}
 }
 
