@@ -345,9 +345,10 @@ func splitNumerals(cs []chunk) []chunk {
 
 // cutNumeral splits a chunk that ends in a generation's numeral glued to a
 // model's short name ("a7rii", "x100vi", "rx100iii", "mkii", or as a maker
-// writes it, "a7m3") into the name and the numeral. The name is up to three letters, up to three digits and a
-// letter: an appliance's code ends in letters of its own ("G4263VI",
-// "MO20DSII": fully integrated, a finish) and stays whole.
+// writes it, "a7m3") into the name and the numeral. The name is up to three
+// letters, up to three digits and a letter: an appliance's code ends in
+// letters of its own ("G4263VI", "MO20DSII": fully integrated, a finish)
+// and stays whole.
 func cutNumeral(t string) (name, num string) {
 	for _, n := range gluedNumerals {
 		name, ok := strings.CutSuffix(t, n)

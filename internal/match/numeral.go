@@ -69,10 +69,7 @@ func (p *profile) romanValue(w string) string {
 	if w == "v" && p.romanFive() {
 		return "5"
 	}
-	if g := romanNumerals([]string{w})[0]; g != w {
-		return g
-	}
-	return ""
+	return romanDigit(w)
 }
 
 // romanFive reports whether a "V" after a number is a generation in roman
@@ -82,13 +79,13 @@ func (p *profile) romanFive() bool {
 	return !p.acc && (p.category == phones || p.category == cameras)
 }
 
-// romanPlaces returns the places among ws, up to the 64th, of the words
-// romanNumerals reads as Roman numerals, as bits.
+// romanPlaces returns, as bits, the places among ws of the words
+// romanNumerals reads as Roman numerals; past the 64th none is marked.
 func romanPlaces(ws []string) uint64 {
 	var places uint64
-	for k, w := range ws[:min(len(ws), 64)] {
+	for k, w := range ws {
 		if romanDigit(w) != "" {
-			places |= 1 << k
+			places |= 1 << k // a shift past 63 gives 0
 		}
 	}
 	return places

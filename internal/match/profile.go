@@ -502,7 +502,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			if l, d, ok := letterDigits(w); ok && slotKey(l) {
 				p.addSlot(l, d, c.fit)
 			}
-			numeral := k < 64 && roman&(1<<k) != 0
+			numeral := roman&(1<<k) != 0
 			if isNumber(w) && !numeral {
 				// A Roman numeral is a generation, no measure's number:
 				// "Mark III M.Zuiko" is no 3 metres.

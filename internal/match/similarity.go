@@ -73,8 +73,8 @@ func (m *Matcher) similarity(p, q *profile) float64 {
 }
 
 // brandSpelt reports whether w spells the brand p is filed under, whole
-// or cut short ("fuji" of Fujifilm, "hewlett" of HP's "hewlettpackard"):
-// two shops that spell one brand differently share its word.
+// or cut short to minBrandStem letters or more ("fuji" of Fujifilm): two
+// shops that spell one brand differently share its word.
 func brandSpelt(w string, p *profile) bool {
 	return p.brand != "" && (w == p.brand || len(w) >= minBrandStem && strings.HasPrefix(p.brand, w))
 }
