@@ -282,7 +282,7 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 		tr.check("shared-model-name", sharedLetterCode(p, q) || sharedModelNumber(p, q) || sharedLens(p, q) || sharedShortName(p, q),
 			Merge, seeSlots, p, q):
 		return "model-name"
-	case !ev.unrelated && tr.check("model-line-specs", sameLineAndSpecs(p, q), Merge, seeSlots, p, q):
+	case !ev.unrelated && tr.check("model-line-specs", sameLineAndSpecs(p, q, ev), Merge, seeSlots, p, q):
 		return "model-name"
 	}
 	return ""
@@ -290,17 +290,18 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 
 // sameLineAndSpecs reports whether two devices of one brand and category
 // name the same model line and generation ("iPhone 16", "Pixel 9", "Edge
-// 50") and agree on a spec both state (its storage), whatever else their
-// titles say: "apple iphone 16 brilliant display blazing speed 256gb pink"
-// and "apple iphone 16 256gb ultramarine". The vetoes before it have kept
+// 50") or give the same short model code, not in pieces ("P40"), and agree
+// on a spec both state (its storage), whatever else their titles say:
+// "apple iphone 16 brilliant display blazing speed 256gb pink" and "apple
+// iphone 16 256gb ultramarine". The vetoes before it have kept
 // apart other variants ("Plus", "Pro Max"), model-line numbers, specs and
 // codes; a listing that leaves a configuration open (its memory) meets
 // each configuration, and grouping then joins it to none.
-func sameLineAndSpecs(p, q *profile) bool {
+func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	if p.brand == "" || p.brand != q.brand || p.category == "" || p.category != q.category || p.acc || q.acc {
 		return false
 	}
-	if !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
+	if !(ev.line && !ev.lineApart) && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
 		return false
 	}
 	for k, v := range p.specs {

@@ -357,6 +357,22 @@ func TestComparePhoneSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name: "a short model name both titles give and the storage both state, whatever else each title says",
+			a: Item{Retailer: "A", Brand: "Zentor", Category: "Phones", Specs: map[string]float64{"storage_gb": 128, "memory_gb": 8},
+				Title: "zentor p40 128gb 8gb ram dual sim deep sea blue (no google services) triple camera kirin 990 android 10"},
+			b: Item{Retailer: "B", Brand: "Zentor", Category: "Phones", Specs: map[string]float64{"storage_gb": 128},
+				Title: "zentor p40 128gb 5g sim free mobile phone"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name: "a short model name both titles give, two storages",
+			a: Item{Retailer: "A", Brand: "Zentor", Category: "Phones", Specs: map[string]float64{"storage_gb": 256, "memory_gb": 8},
+				Title: "zentor p40 256gb 8gb ram dual sim deep sea blue (no google services) triple camera kirin 990 android 10"},
+			b: Item{Retailer: "B", Brand: "Zentor", Category: "Phones", Specs: map[string]float64{"storage_gb": 128},
+				Title: "zentor p40 128gb 5g sim free mobile phone"},
+			wantReason: "specs",
+		},
+		{
 			name:       "a variant's word after a generation in two letters",
 			a:          phone("A", "Acme", "acme vela xz premium 5.5 64gb"),
 			b:          phone("B", "Acme", "acme vela xz 5.5 64gb"),
