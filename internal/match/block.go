@@ -1,6 +1,7 @@
 package match
 
 import (
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -257,6 +258,14 @@ func codeKeys(p *profile) []string {
 	for _, c := range p.codes {
 		if c.kind == codeLine && !c.fit {
 			key(c.s)
+		}
+	}
+	// A model's short name of a letter and a digit ("Moto G7", "Z 6"),
+	// too short for a code, which a title beside a part number shares
+	// with fewer rare words than it needs.
+	if p.category == phones || p.category == cameras || p.category == tvs {
+		for _, name := range slices.Sorted(maps.Keys(shortNames(p))) {
+			key(strings.ToUpper(name))
 		}
 	}
 	for _, k := range seriesKeys(p) {
