@@ -376,19 +376,25 @@ func cutNumeral(t string) (name, num string) {
 // "a7", "a7r", "x100", "rx100".
 var cameraName = regexp.MustCompile(`^[a-z]{1,3}[0-9]{1,3}[a-z]?$`)
 
-// lensCount returns how many focal ranges a title's main clause names
-// ("with 18-45mm & 55-210mm lenses": two).
+// lensCount returns how many lenses a title's main clause names by their
+// focal lengths ("with 18-45mm & 55-210mm lenses": two).
 func lensCount(cs []chunk) int {
 	n := 0
 	for i, c := range cs {
 		if c.fit {
 			continue
 		}
-		if focalRange(withUnit(cs, i)) {
+		if lensAt(cs, i) {
 			n++
 		}
 	}
 	return n
+}
+
+// lensAt reports whether chunk i of a title names a lens by its focal
+// length: a zoom's range, or a prime's length with its aperture.
+func lensAt(cs []chunk, i int) bool {
+	return zoomAt(cs, i) || primeAt(cs, i)
 }
 
 // zoomAt reports whether chunk i of a title is a zoom lens's focal range,
@@ -396,6 +402,30 @@ func lensCount(cs []chunk) int {
 // "xf18-55mm").
 func zoomAt(cs []chunk, i int) bool {
 	return focalRange(withUnit(cs, i))
+}
+
+// primeAt reports whether chunk i of a title is a prime lens's focal
+// length with its aperture right after it, a mount's letters glued on or
+// not ("27mm f/2.8", "XF23mm F2", "35 mm f1.8"). Without the aperture a
+// length in millimetres is as often a film's format ("35mm film camera")
+// or a filter's thread.
+func primeAt(cs []chunk, i int) bool {
+	t := cs[i].text
+	t = t[mountLetters(t):]
+	next := i + 1
+	if n, ok := strings.CutSuffix(t, "mm"); ok {
+		t = n
+	} else if next < len(cs) && cs[next].text == "mm" {
+		next++
+	} else {
+		return false
+	}
+	whole, frac, _ := strings.Cut(t, ".")
+	if whole == "" || len(whole) > 3 || !isNumber(whole) || frac != "" && !isNumber(frac) || next >= len(cs) {
+		return false
+	}
+	m := apertureMatch(cs[next].text)
+	return m != nil && leadingNumber(m[2]) <= maxAperture
 }
 
 // lensAfterWith reports whether a title sells a camera "with" a zoom lens
@@ -423,7 +453,7 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 		case c.brk:
 			from = -1
 		}
-		if zoomAt(cs, i) {
+		if lensAt(cs, i) {
 			return from, i, from >= 0
 		}
 	}
@@ -645,7 +675,7 @@ func codeGeneration(p *profile, s string) (string, bool) {
 // "70-200mm f/2.8L IS III").
 func (p *profile) modelBeforeLens(cs []chunk) bool {
 	for i, c := range cs {
-		if c.fit || zoomAt(cs, i) {
+		if c.fit || lensAt(cs, i) {
 			return false
 		}
 		if p.romanGeneration(cs, i) != "" {

@@ -704,6 +704,24 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a camera with a prime lens, against its body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a camera with a prime lens, against the lens",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme xf 27mm f/2.8 r wr lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 with xf 27mm f/2.8 r wr lens"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a length in millimetres without an aperture is no lens",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "a kit written with the lens after a dash, against the kit",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d - ef-s 18-135mm is usm lens"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 80d dslr with 18-135mm is usm lens"},
