@@ -704,6 +704,13 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name: "a body with its part number, against the body described at length",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 1892c003 eos 77d body"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 77d 24.2 mp dslr camera body only vari-angle touchscreen bluetooth black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a camera with a prime lens, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},

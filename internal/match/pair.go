@@ -309,7 +309,20 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 			return true
 		}
 	}
-	return false
+	return sameCameraEdition(p, q, ev)
+}
+
+// sameCameraEdition reports whether two cameras that give one short model
+// code, not in pieces ("EOS 77D", "Lumix GX9"), are sold alike: both with
+// the same zoom, both as bodies, or neither title saying. A camera names
+// no storage or memory to agree on; the vetoes before have kept apart its
+// generations and kits. A body against a title that says nothing is left
+// to the title's words, which may sell a lens in a clause of their own.
+func sameCameraEdition(p, q *profile, ev codeEv) bool {
+	if p.category != cameras || !ev.line || ev.lineApart || p.edition&(edLensKit|edBody) != q.edition&(edLensKit|edBody) {
+		return false
+	}
+	return p.edition&edLensKit == 0 || sharedRange(p, q)
 }
 
 // lineSlot reports whether a slot is a model line's number ("iphone 16",
