@@ -711,6 +711,18 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "one camera described at length and in short",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d dslr camera white 24.2mp aps-c sensor 4k video flip screen"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d white"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a camera described at length, against its kit of a name",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d dslr camera white 24.2mp aps-c sensor 4k video flip screen"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d vlogger kit white"},
+			wantReason: "title/model-name",
+		},
+		{
 			name:       "a camera with a prime lens, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},

@@ -309,17 +309,21 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 			return true
 		}
 	}
-	return sameCameraEdition(p, q, ev)
+	// A camera's slots name its lens as well ("IS II"): its model is
+	// named by a code.
+	return ev.line && !ev.lineApart && sameCameraEdition(p, q)
 }
 
-// sameCameraEdition reports whether two cameras that give one short model
-// code, not in pieces ("EOS 77D", "Lumix GX9"), are sold alike: both with
-// the same zoom, both as bodies, or neither title saying. A camera names
-// no storage or memory to agree on; the vetoes before have kept apart its
-// generations and kits. A body against a title that says nothing is left
-// to the title's words, which may sell a lens in a clause of their own.
-func sameCameraEdition(p, q *profile, ev codeEv) bool {
-	if p.category != cameras || !ev.line || ev.lineApart || p.edition&(edLensKit|edBody) != q.edition&(edLensKit|edBody) {
+// sameCameraEdition reports whether two cameras of one model name are sold
+// alike: both with the same zoom, both as bodies, or neither title saying,
+// in a kit of one name or none.
+// A camera names no storage or memory to agree on; the vetoes before have
+// kept apart its generations and kits. A body against a title that says
+// nothing is left to the title's words, which may sell a lens in a clause
+// of their own.
+func sameCameraEdition(p, q *profile) bool {
+	sold := edLensKit | edTwinLens | edBody
+	if p.category != cameras || p.edition&sold != q.edition&sold || p.kit != q.kit {
 		return false
 	}
 	return p.edition&edLensKit == 0 || sharedRange(p, q)
