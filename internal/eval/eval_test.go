@@ -555,6 +555,10 @@ func TestTitleBrand(t *testing.T) {
 		{"screen protector for samsung", "screen", true},               // not after "for"
 		{"kor6a0rr 20l freestanding 800w touch control mi", "", false}, // a short alias at the end is a word cut short
 		{"huawei honor 10 128gb phantom blue", "HONOR", false},         // a brand that began as another's line
+		{"7plus 64 gb nokia black/copper", "Nokia", false},             // a title that starts with its model
+		{"4k action camera gopro hero4 silver", "GoPro", false},
+		{"camera strap with canon logo", "camera", true},                             // not in a clause of another device
+		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {

@@ -63,7 +63,9 @@ const maxBrandWord = 3
 // known brand among its first three words, alone or with the next word
 // ("Used Canon EOS 70D", "Bateria Leica GEB77", "Western Digital Green"),
 // before any "for", else the known brand it ends with ("D3500 body only
-// Nikon"), else its first word that can be a brand.
+// Nikon"), else, for a title that starts with a number or a kind of
+// product, the known brand it gives further in ("7plus 64 gb nokia"), else
+// its first word that can be a brand.
 func titleBrand(title string) string {
 	ws := titleWords(title)
 	if _, _, b := knownBrandAt(ws); b != "" {
@@ -72,7 +74,32 @@ func titleBrand(title string) string {
 	if b := lastBrand(ws); b != "" {
 		return b
 	}
-	return firstTitleWord(title)
+	first := firstTitleWord(title)
+	if lead := leadWord(title); first == "" || classify.NamesKind(strings.ToLower(lead)) {
+		// A title that starts with a number or a kind of product
+		// ("7plus 64 gb nokia", "mirrorless camera panasonic g7") names
+		// its brand further in, if at all.
+		if b := innerBrand(ws); b != "" {
+			return b
+		}
+	}
+	return first
+}
+
+// innerBrand returns the known brand a title gives by its own name further
+// in, before any clause of a device it fits ("7plus 64 gb nokia black",
+// "4k action camera gopro hero4 silver"), or "".
+func innerBrand(ws []string) string {
+	for _, w := range ws {
+		switch strings.ToLower(w) {
+		case "for", "with", "compatible", "fits":
+			return ""
+		}
+		if b := normalize.KnownBrand(w); b != "" && strings.EqualFold(w, strings.ReplaceAll(b, " ", "")) {
+			return b
+		}
+	}
+	return ""
 }
 
 // knownBrandAt finds the known brand among a title's first maxBrandWord
