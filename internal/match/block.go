@@ -194,11 +194,45 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 			break
 		}
 		j.seen = append(j.seen, rx)
-		if d := g.m.decide(&g.prof[x], &g.prof[y], nil); d.Same {
+		if d := g.m.decide(&g.prof[x], &g.prof[y], nil); d.Same && !leavesOpen(&g.prof[x], &g.prof[y]) {
 			out = append(out, part[x])
 		}
 	}
-	return out
+	return g.fewStated(out, &g.prof[y])
+}
+
+// minStatedShops is the fewest listings of other shops that state a
+// storage a phone's listing leaves open, for that listing to join them: one
+// shop's listing is as likely another storage of the phone than its own.
+const minStatedShops = 2
+
+// fewStated returns a seeker's partners less those that state the storage
+// its title leaves open, when fewer than minStatedShops do.
+func (g *groups) fewStated(out []int, y *profile) []int {
+	stated := 0
+	for _, i := range out {
+		if leavesOpen(y, g.profile(i)) {
+			stated++
+		}
+	}
+	if stated == 0 || stated >= minStatedShops {
+		return out
+	}
+	return slices.DeleteFunc(out, func(i int) bool { return leavesOpen(y, g.profile(i)) })
+}
+
+// leavesOpen reports whether a phone's listing leaves open the storage the
+// seeker's states ("mob/acme vela 40" against "acme vela 40 128gb"): it
+// may be any of the phone's storages, so it joins only when it seeks
+// itself, where every storage it meets is weighed and two that refuse each
+// other leave it out (see merge).
+func leavesOpen(x, y *profile) bool {
+	if x.category != phones {
+		return false
+	}
+	_, xs := x.specs["storage_gb"]
+	_, ys := y.specs["storage_gb"]
+	return ys && !xs
 }
 
 // blockKeys returns the keys a listing meets others by in its title block:

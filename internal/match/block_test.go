@@ -160,6 +160,23 @@ func TestGroupShopTitles(t *testing.T) {
 			want: [][]int{{0, 1}, {2}, {3}},
 		},
 		{
+			// A phone's listing without its storage is the one storage
+			// the other shops sell, or, when they sell two, either; one
+			// shop's storage is as likely another than its own.
+			name: "a phone's storage left out of one title",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 40 128gb dual sim", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme vela 40 128gb 6.1 inch sim free", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "mob/acme vela 40"},
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme nova 20 128gb dual sim", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme nova 20 256gb 6.1 inch sim free", Specs: map[string]float64{"storage_gb": 256}},
+				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "mob/acme nova 20"},
+				{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme orbit 30 128gb dual sim", Specs: map[string]float64{"storage_gb": 128}},
+				{Retailer: "C", Brand: "Acme", Category: "Phones", Title: "mob/acme orbit 30"},
+			},
+			want: [][]int{{0, 1, 2}, {3}, {4}, {5}, {6}, {7}},
+		},
+		{
 			// The longer title names no model, so it refuses every other
 			// listing on title evidence; the four shops' identical titles
 			// still join each other.

@@ -295,8 +295,9 @@ func titleEvidence(p, q *profile, ev codeEv, s float64, tr *trace) string {
 // "apple iphone 16 brilliant display blazing speed 256gb pink" and "apple
 // iphone 16 256gb ultramarine". The vetoes before it have kept
 // apart other variants ("Plus", "Pro Max"), model-line numbers, specs and
-// codes; a listing that leaves a configuration open (its memory) meets
-// each configuration, and grouping then joins it to none.
+// codes; a listing that leaves a configuration open (its memory, or a
+// phone's storage) meets each configuration, and grouping then joins it to
+// the one it meets, or to none when it meets two.
 func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	if p.brand == "" || p.brand != q.brand || p.category == "" || p.category != q.category || p.acc || q.acc {
 		return false
@@ -308,6 +309,11 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 		if w, ok := q.specs[k]; ok && w == v {
 			return true
 		}
+	}
+	// A phone's title that states no spec leaves its configuration open
+	// (see leavesOpen).
+	if p.category == phones && (len(p.specs) == 0) != (len(q.specs) == 0) {
+		return true
 	}
 	// A camera's slots name its lens as well ("IS II"): its model is
 	// named by a code.

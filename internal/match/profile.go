@@ -104,13 +104,14 @@ const (
 // configOf returns the configuration details a profile states; memory
 // counts only for computers (see configuredToOrder), storage for all but
 // cameras, whose titles give the size of a memory card sold with one
-// ("Hero9 Black 32GB microSD card").
+// ("Hero9 Black 32GB microSD card"), and phones, whose listing without
+// one joins the one storage it meets (see leavesOpen).
 func (p *profile) configOf() configSet {
 	var c configSet
 	if _, ok := p.specs["memory_gb"]; ok && configuredToOrder(p.category) {
 		c |= cfgMemory
 	}
-	if _, ok := p.specs["storage_gb"]; ok && p.category != cameras {
+	if _, ok := p.specs["storage_gb"]; ok && p.category != cameras && p.category != phones {
 		c |= cfgStorage
 	}
 	for _, s := range p.slots {
