@@ -286,6 +286,9 @@ func codeKeys(p *profile) []string {
 			add(c.s)
 		}
 	}
+	for _, k := range afterSeries(p) {
+		key(k)
+	}
 	// A model line and its generation ("X6" of "Poco X6 Pro", "iphone 16"),
 	// so that titles whose rarest words are a shop's own ("brilliant
 	// display blazing speed") still meet.
@@ -323,6 +326,33 @@ func codeKeys(p *profile) []string {
 			joined += p.parts[k]
 			if len(joined) >= 5 && digitCount(joined) >= 2 && digitCount(joined) < len(joined) {
 				add(joined)
+			}
+		}
+	}
+	return out
+}
+
+// afterSeries returns the model names a title's codes give after a series'
+// letters and a hyphen ("RX100" of "DSC-RX100M7", "TZ90" of
+// "DC-TZ90EB-K"), without a generation or market letters glued on, which
+// other titles give alone ("RX100 VII", "Lumix TZ90").
+func afterSeries(p *profile) []string {
+	var out []string
+	for _, c := range p.codes {
+		if c.kind != codeStrong || c.fit {
+			continue
+		}
+		lc := strings.ToLower(c.s)
+		for _, w := range p.words[:p.nMain] {
+			at := strings.Index(lc, w)
+			if at <= 0 || len(w) < 3 || !lettersOnly(lc[:at]) || !isLetterByte(w[0]) || digitCount(w) == 0 {
+				continue
+			}
+			if name, _ := cutNumeral(w); name != "" {
+				w = name
+			}
+			if n := strings.ToUpper(stem(w)); len(n) >= 3 && !slices.Contains(out, n) {
+				out = append(out, n)
 			}
 		}
 	}
