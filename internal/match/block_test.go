@@ -248,6 +248,18 @@ func TestGroupIgnoreColour(t *testing.T) {
 	if diff := cmp.Diff([][]int{{0, 1}}, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
 		t.Errorf("GroupWith(IgnoreColour) mismatch (-want +got):\n%s", diff)
 	}
+	// A colour's letter after a code's last hyphen ("-K" black, "-S"
+	// silver) makes the codes colour variants of one model.
+	items = []Item{
+		{Retailer: "A", Brand: "Acme", Category: "Cameras", Title: "acme dc-zt90eb-k"},
+		{Retailer: "B", Brand: "Acme", Category: "Cameras", Title: "acme dc-zt90eb-s travel zoom camera"},
+	}
+	if diff := cmp.Diff([][]int{{0}, {1}}, GroupWith(items, Options{})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([][]int{{0, 1}}, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith(IgnoreColour) of colour codes mismatch (-want +got):\n%s", diff)
+	}
 }
 
 // TestIgnoreColourWords checks that with colours together a title of the
@@ -294,6 +306,11 @@ func TestCodeKeysModelLine(t *testing.T) {
 		// number, the code other shops write ("A6000").
 		{"acme alpha 6000 16-50 kit", "Cameras", []string{"alpha=6000", "A6000"}, nil},
 		{"acme vela 6000 mah power bank", "", nil, []string{"V6000"}},
+		// The model's name after a series' letters and a hyphen, without
+		// its generation or its market's letters, as other titles give it.
+		{"acme dsc-zx100m7", "Cameras", []string{"ZX100"}, nil},
+		{"acme dc-tz90eb-k", "Cameras", []string{"TZ90"}, nil},
+		{"acme kd-55xf9005", "TVs", nil, []string{"55XF9005"}},
 	}
 	for _, tt := range tests {
 		p := profileOf(Item{Brand: "Acme", Title: tt.title, Category: tt.category}, Options{})

@@ -270,6 +270,12 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	} else if i > 0 && len(t)-i <= 4 && lettersOnly(t[i+1:]) {
 		// "srsxb100/r", "scpmx802/blk": letters after a slash are a colour.
 		colours = slashColour(t[i+1:])
+	} else if j := strings.LastIndexByte(t, '-'); i < 0 && j > 0 && len(t)-j == 2 && hyphenColour(t[j+1:]) != 0 &&
+		len(alnumOnly(t[:j])) >= minRegionCode {
+		// "dc-tz90eb-k", "dc-tz90eb-s": a colour's letter after a hyphen
+		// ends a long code.
+		colours = hyphenColour(t[j+1:])
+		t = t[:j]
 	} else if i > 0 && len(t)-i == 3 && isNumber(t[i+1:]) && len(alnumOnly(t[:i])) >= minRegionCode {
 		// "55pus6262/12": two digits after a slash name the market a
 		// model is made for.
@@ -420,6 +426,15 @@ func letterCode(field, s string) bool {
 		}
 	}
 	return !wordLike(strings.ToLower(s))
+}
+
+// hyphenColour returns the colour a letter after a code's last hyphen names
+// ("K" black, "S" silver, "W" white), or 0.
+func hyphenColour(s string) colourSet {
+	if s == "k" {
+		return colourBit("black")
+	}
+	return colourLetters(strings.ToUpper(s))
 }
 
 // slashColour returns the colours that letters written after a slash at the

@@ -349,7 +349,7 @@ func marketLetter(a code, b string, p, q *profile) bool {
 // "SRSXB100").
 func (ev *codeEv) equal(a, b code, af, bf, own bool, p, q *profile) {
 	switch {
-	case own && coloursDiffer(a, b, p, q):
+	case own && !p.anyColour && coloursDiffer(a, b, p, q):
 		ev.colour = true
 	case own:
 		ev.strong = true

@@ -22,6 +22,7 @@ type profile struct {
 	acc       bool
 	guessed   bool // the brand is a guess from the title's first word
 	colour    string
+	anyColour bool // colour variants are one product (Options.IgnoreColour)
 	specs     map[string]float64
 	codes     []code
 	parts     []string // main-clause chunks, normalised; "" between clauses
@@ -134,6 +135,7 @@ func profileOf(it Item, opt Options) profile {
 	if !opt.IgnoreColour {
 		p.colour = colourOf(it)
 	}
+	p.anyColour = opt.IgnoreColour
 	if !opt.sketch {
 		p.codes = fieldCodes(it.MPN, it.Brand, p.codes)
 		for i := range p.codes {
