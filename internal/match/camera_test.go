@@ -723,6 +723,26 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "title/model-name",
 		},
 		{
+			name: "a number and a letter after the brand or the line name the body",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 5d mk3 body only"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 5d mark iii spiegelreflexkamera 22,3 megapixel vollformat nur body schwarz"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name: "a number and a letter after the brand or the line, another body",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 5d mk3 body only"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 6d mark iii spiegelreflexkamera 22,3 megapixel vollformat nur body schwarz"},
+			wantReason: "title",
+		},
+		{
+			name:     "a letter and a digit name the body",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 body only"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 systemkamera 20,3 megapixel dual i.s. 4k 60p body schwarz"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a camera with a prime lens, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},

@@ -302,7 +302,10 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	if p.brand == "" || p.brand != q.brand || p.category == "" || p.category != q.category || p.acc || q.acc {
 		return false
 	}
-	if !(ev.line && !ev.lineApart) && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
+	// A camera's slots name its lens as well ("IS II"): its model is
+	// named by a code or a short name.
+	camera := p.category == cameras && (ev.line && !ev.lineApart || shortNamedAlike(p, q))
+	if !(ev.line && !ev.lineApart) && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
 		return false
 	}
 	for k, v := range p.specs {
@@ -315,9 +318,24 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	if p.category == phones && (len(p.specs) == 0) != (len(q.specs) == 0) {
 		return true
 	}
-	// A camera's slots name its lens as well ("IS II"): its model is
-	// named by a code.
-	return ev.line && !ev.lineApart && sameCameraEdition(p, q)
+	return camera && sameCameraEdition(p, q)
+}
+
+// shortNamedAlike reports whether two titles give their model one short
+// name too short for a code: a letter and a digit ("G9"), or a number and
+// a letter after the brand or the line's name ("Canon 5D", "EOS 5D").
+func shortNamedAlike(p, q *profile) bool {
+	names := func(p *profile) []string {
+		var out []string
+		for k, w := range p.words[:p.nMain] {
+			if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	nq := names(q)
+	return slices.ContainsFunc(names(p), func(n string) bool { return slices.Contains(nq, n) })
 }
 
 // sameCameraEdition reports whether two cameras of one model name are sold
