@@ -712,6 +712,21 @@ func (p *profile) markLensCodes(cs []chunk) {
 	}
 }
 
+// namesBody reports whether a title's words sell a camera's body: "body",
+// or German "Gehäuse", also as a comparison site prints it without its
+// umlaut ("geh use", "gehause").
+func namesBody(words []string) bool {
+	for i, w := range words {
+		switch {
+		case w == "body" || w == "gehäuse" || w == "gehause" || w == "gehaeuse":
+			return true
+		case w == "geh" && i+1 < len(words) && words[i+1] == "use":
+			return true
+		}
+	}
+	return false
+}
+
 // readCameraEdition reads whether a title sells a camera with a lens (its
 // kit), its body, or a lens alone, and the name of its kit.
 func (p *profile) readCameraEdition(cs []chunk) {
@@ -732,7 +747,7 @@ func (p *profile) readCameraEdition(cs []chunk) {
 		if !slices.Contains(p.words, "camera") && !slices.Contains(p.words, "camcorder") {
 			p.edition |= edLens
 		}
-	case slices.Contains(p.words, "body") || slices.Contains(p.fitWords, "body"):
+	case namesBody(p.words) || namesBody(p.fitWords):
 		// Wherever the title says it: "... engineered for performance,
 		// body only" is the camera's body, not a device it fits.
 		p.edition |= edBody

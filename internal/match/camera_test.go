@@ -743,6 +743,18 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:       "a body in German, as a comparison site prints it, against a kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d spiegelreflexkamera 24,2 megapixel nur geh use schwarz"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d 18-55mm kit"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a body in German, against a kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d spiegelreflexkamera (24,2 megapixel) nur gehäuse schwarz"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d 18-55mm kit"},
+			wantReason: "edition",
+		},
+		{
 			name:       "a camera with a prime lens, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},
