@@ -232,9 +232,11 @@ func TestNamesModel(t *testing.T) {
 		it   Item
 		want bool
 	}{
-		{Item{Brand: "Acme", Title: "Acme K 2330 kettle"}, true},                      // a code in pieces
-		{Item{Brand: "Zentor", Title: "zentor p 30 128gb", Category: "Phones"}, true}, // a letter and a number after the brand
-		{Item{Brand: "Acme", Title: "Acme washing machine 9kg a 10 white"}, false},    // an energy class
+		{Item{Brand: "Acme", Title: "Acme K 2330 kettle"}, true},                           // a code in pieces
+		{Item{Brand: "Zentor", Title: "zentor p 30 128gb", Category: "Phones"}, true},      // a letter and a number after the brand
+		{Item{Brand: "Zentor", Title: "zentor vela a 51 128gb", Category: "Phones"}, true}, // after the brand and its line's name
+		{Item{Brand: "Acme", Title: "Acme washing machine 9kg a 10 white"}, false},         // an energy class
+		{Item{Brand: "Acme", Title: "Acme frost free a 10 white"}, false},
 		{Item{Brand: "Acme", Title: "Acme frost free fridge freezer"}, false},
 		{Item{Brand: "Acme", Title: "Acme Pro 5 speaker"}, true},
 	}

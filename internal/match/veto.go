@@ -119,9 +119,11 @@ func namesModel(p *profile) bool {
 		if l != "" && len(l) <= 3 && lettersOnly(l) && len(n) >= 3 && digitCount(n) == len(n) {
 			return true
 		}
-		// A letter and a number right after the brand: "Huawei P 30".
+		// A letter and a number right after the brand, or after the brand
+		// and its line's name: "Huawei P 30", "Samsung Galaxy A 51".
 		if i >= 2 && len(l) == 1 && lettersOnly(l) && n != "" && len(n) <= 3 && digitCount(n) == len(n) &&
-			strings.EqualFold(p.parts[i-2], p.brand) {
+			(strings.EqualFold(p.parts[i-2], p.brand) ||
+				i >= 3 && strings.EqualFold(p.parts[i-3], p.brand) && p.parts[i-2] != "" && lettersOnly(p.parts[i-2])) {
 			return true
 		}
 	}
