@@ -557,6 +557,7 @@ func TestTitleBrand(t *testing.T) {
 		{"huawei honor 10 128gb phantom blue", "HONOR", false},         // a brand that began as another's line
 		{"7plus 64 gb nokia black/copper", "Nokia", false},             // a title that starts with its model
 		{"4k action camera gopro hero4 silver", "GoPro", false},
+		{"unlocked 4g htc u11 64gb brilliant black", "HTC", false},
 		{"camera strap with canon logo", "camera", true},                             // not in a clause of another device
 		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
 	}
