@@ -755,6 +755,18 @@ func TestCompareCameraKitSpellings(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:     "a line's name and a number with a letter, against its initial written on",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7r iii body only black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a7r iii 42.4mp mirrorless camera body black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a line's name and a number with a letter, against the number alone",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7c csc body only full frame 24.2 megapixel"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7 body"},
+			wantReason: "title",
+		},
+		{
 			name:       "a camera with a prime lens, against its body",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},

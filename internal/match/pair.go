@@ -303,8 +303,9 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 		return false
 	}
 	// A camera's slots name its lens as well ("IS II"): its model is
-	// named by a code or a short name.
-	camera := p.category == cameras && (ev.line && !ev.lineApart || shortNamedAlike(p, q))
+	// named by a code or a short name, or by its line's initial and number
+	// ("A7R" of "Alpha 7R").
+	camera := p.category == cameras && (ev.line && !ev.lineApart || shortNamedAlike(p, q) || initialWritten(p, q) || initialWritten(q, p))
 	if !(ev.line && !ev.lineApart) && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
 		return false
 	}

@@ -252,6 +252,9 @@ func linesDiffer(p, q *profile) bool {
 	if slices.ContainsFunc(q.slots, func(t slot) bool { return lineSlot(t) && slices.Contains(p.words, t.key+t.num) }) {
 		return false // p writes q's name and number as one word ("X-T4" and "XT4")
 	}
+	if initialWritten(p, q) || initialWritten(q, p) {
+		return false // one writes the other's name as its line's initial and number
+	}
 	for _, s := range p.slots {
 		if !lineSlot(s) || s.key == "mark" || place(q.words, s.key) >= 0 {
 			continue // a Mark is a generation (marksDiffer)
@@ -268,6 +271,18 @@ func linesDiffer(p, q *profile) bool {
 		}
 	}
 	return false
+}
+
+// initialWritten reports whether q names p's model by the initial of p's
+// line and its number: "A7R" of "Alpha 7R III".
+func initialWritten(p, q *profile) bool {
+	return slices.ContainsFunc(p.slots, func(u slot) bool {
+		if len(u.key) < 3 || !lettersOnly(u.key) || !lineSlot(u) {
+			return false
+		}
+		n := u.key[:1] + u.num
+		return slices.Contains(q.words, n) || slices.ContainsFunc(q.slots, func(t slot) bool { return t.key == n })
+	})
 }
 
 // subset reports whether every number a gives key k is among b's; measures
