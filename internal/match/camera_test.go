@@ -348,6 +348,12 @@ func TestCompareCameraSpellings(t *testing.T) {
 			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma zv-1 20.1mp 4k vlogging compact camera black"},
 			wantSame: true, wantReason: "title",
 		},
+		{
+			name:     "a slim body, no variant's word",
+			a:        Item{Retailer: "A", Brand: "Fotoma", Category: "Cameras", Title: "fotoma g9 x mark ii 20.1mp compact camera slim body silver"},
+			b:        Item{Retailer: "B", Brand: "Fotoma", Category: "Cameras", Title: "fotoma g9x ii 20.1mp compact camera silver"},
+			wantSame: true, wantReason: "model-name",
+		},
 	})
 }
 

@@ -418,7 +418,7 @@ func notVariant(cs []chunk, i int, w string) bool {
 		}
 	case "slim":
 		switch next {
-		case "fit", "design", "profile", "case", "cover":
+		case "fit", "design", "profile", "case", "cover", "body", "lightweight", "and":
 			return true
 		}
 		switch prev {
