@@ -1,0 +1,92 @@
+package match
+
+import "testing"
+
+// TestCompareCameraEditions covers two cameras of one model name sold
+// alike, whatever else their titles say, and what tells a body, a kit and
+// a lens apart: a prime lens's length and aperture, a body in German.
+func TestCompareCameraEditions(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name: "a body with its part number, against the body described at length",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 1892c003 eos 77d body"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 77d 24.2 mp dslr camera body only vari-angle touchscreen bluetooth black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "one camera described at length and in short",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d dslr camera white 24.2mp aps-c sensor 4k video flip screen"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d white"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a camera described at length, against its kit of a name",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d dslr camera white 24.2mp aps-c sensor 4k video flip screen"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d vlogger kit white"},
+			wantReason: "title/model-name",
+		},
+		{
+			name: "a number and a letter after the brand or the line name the body",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 5d mk3 body only"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 5d mark iii spiegelreflexkamera 22,3 megapixel vollformat nur body schwarz"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name: "a number and a letter after the brand or the line, another body",
+			a:    Item{Brand: "Acme", Category: "Cameras", Title: "acme 5d mk3 body only"},
+			b: Item{Brand: "Acme", Category: "Cameras",
+				Title: "acme eos 6d mark iii spiegelreflexkamera 22,3 megapixel vollformat nur body schwarz"},
+			wantReason: "title",
+		},
+		{
+			name:     "a letter and a digit name the body",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 body only"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix g9 systemkamera 20,3 megapixel dual i.s. 4k 60p body schwarz"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a body in German, as a comparison site prints it, against a kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d spiegelreflexkamera 24,2 megapixel nur geh use schwarz"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d 18-55mm kit"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a body in German, against a kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d spiegelreflexkamera (24,2 megapixel) nur gehäuse schwarz"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 77d 18-55mm kit"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a line's name and a number with a letter, against its initial written on",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7r iii body only black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a7r iii 42.4mp mirrorless camera body black"},
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a line's name and a number with a letter, against the number alone",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7c csc body only full frame 24.2 megapixel"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme a7 body"},
+			wantReason: "title",
+		},
+		{
+			name:       "a camera with a prime lens, against its body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 csc with 27mm f/2.8 lens silver"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x e4 body - no lens silver"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a camera with a prime lens, against the lens",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme xf 27mm f/2.8 r wr lens"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme x-e4 with xf 27mm f/2.8 r wr lens"},
+			wantReason: "edition",
+		},
+		{
+			name:     "a length in millimetres without an aperture is no lens",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
+			wantSame: true, wantReason: "title",
+		},
+	})
+}
