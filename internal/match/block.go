@@ -202,8 +202,8 @@ func (j *judge) partners(part []int, y int, prefix []string, posting func(string
 }
 
 // minStatedShops is the fewest listings of other shops that state a
-// storage a phone's listing leaves open, for that listing to join them: one
-// shop's listing is as likely another storage of the phone than its own.
+// storage a phone's listing leaves open, for that listing to join them: a
+// storage one other shop lists is no sign that the phone comes in no other.
 const minStatedShops = 2
 
 // fewStated returns a seeker's partners less those that state the storage

@@ -305,8 +305,9 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	// A camera's slots name its lens as well ("IS II"): its model is
 	// named by a code or a short name, or by its line's initial and number
 	// ("A7R" of "Alpha 7R").
-	camera := p.category == cameras && (ev.line && !ev.lineApart || shortNamedAlike(p, q) || initialWritten(p, q) || initialWritten(q, p))
-	if !(ev.line && !ev.lineApart) && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
+	line := ev.line && !ev.lineApart
+	camera := p.category == cameras && (line || shortNamedAlike(p, q) || initialWritten(p, q) || initialWritten(q, p))
+	if !line && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
 		return false
 	}
 	for k, v := range p.specs {
@@ -341,11 +342,10 @@ func shortNamedAlike(p, q *profile) bool {
 
 // sameCameraEdition reports whether two cameras of one model name are sold
 // alike: both with the same zoom, both as bodies, or neither title saying,
-// in a kit of one name or none.
-// A camera names no storage or memory to agree on; the vetoes before have
-// kept apart its generations and kits. A body against a title that says
-// nothing is left to the title's words, which may sell a lens in a clause
-// of their own.
+// in a kit of one name or none. A camera names no storage or memory to
+// agree on; the vetoes before have kept apart its generations and kits. A
+// body against a title that says nothing is left to the title's words,
+// which may sell a lens in a clause of their own.
 func sameCameraEdition(p, q *profile) bool {
 	sold := edLensKit | edTwinLens | edBody
 	if p.category != cameras || p.edition&sold != q.edition&sold || p.kit != q.kit {
