@@ -266,3 +266,24 @@ func TestFitClause(t *testing.T) {
 		}
 	}
 }
+
+// TestSketchConfig checks that grouping's first, shorter reading of a
+// listing gives the configuration its full reading does: the processor and
+// graphics a title names, however it writes them.
+func TestSketchConfig(t *testing.T) {
+	for _, it := range []Item{
+		{Brand: "Acme", Category: "Laptops", Title: "Acme Book 14 Core i7-1355U 16GB 512GB RTX 4050"},
+		{Brand: "Acme", Category: "Laptops", Title: "Acme Book 14 Ryzen 7 7730U 16GB 512GB"},
+		{Brand: "Acme", Category: "Desktops", Title: "Acme Tower Core Ultra 7 265K 32GB 1TB rtx4070"},
+		{Brand: "Acme", Category: "Laptops", Title: "Acme Book 14 16GB 512GB"},
+		{Brand: "Acme", Title: "acme xeon gold 6142 2.60ghz tray cpu 2 6 ghz"},
+		{Brand: "Acme", Title: "acme render node gpu 4 32gb"},
+		{Brand: "Acme", Category: "Phones", Title: "acme vela 8 128gb"},
+	} {
+		sketch := profileOf(it, Options{sketch: true})
+		full := profileOf(it, Options{})
+		if sketch.config != full.config {
+			t.Errorf("%q: sketch config %v, full config %v", it.Title, sketch.config, full.config)
+		}
+	}
+}

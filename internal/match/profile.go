@@ -156,7 +156,8 @@ func profileOf(it Item, opt Options) profile {
 	}
 	var wb [64]string
 	var fitWords []string
-	last := "" // the word before, across chunks
+	last := ""         // the word before, across chunks
+	processor := false // a word can name a processor or graphics (see addSlot)
 	for i, c := range cs {
 		p.readCodes(cs, i)
 		if !opt.sketch && stockNumber(cs, i) {
@@ -166,6 +167,7 @@ func profileOf(it Item, opt Options) profile {
 		for _, w := range ws {
 			prev := last
 			last = w
+			processor = processor || processorKey(w)
 			if isStopWord(w) {
 				continue
 			}
@@ -228,7 +230,11 @@ func profileOf(it Item, opt Options) profile {
 			p.words = append(p.words, w)
 		}
 	}
-	p.readModelLine(cs)
+	// Of its model line, grouping's first reading needs only the
+	// configuration a processor or graphics give.
+	if !opt.sketch || processor {
+		p.readModelLine(cs)
+	}
 	if !opt.sketch {
 		if !p.acc && p.category == tvs {
 			p.readScreenCode()
@@ -643,6 +649,20 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	}
 	p.addSlot(prev, w, c.fit)
 	return w, isNumber(w)
+}
+
+// processorKey reports whether a title word can give a processor's or
+// graphics' slot (see addSlot), alone or with its number glued on ("i7",
+// "rtx4070"), or is the slot's own name ("CPU 2").
+func processorKey(w string) bool {
+	if l, _, ok := letterDigits(w); ok {
+		w = l
+	}
+	switch w {
+	case "i", "ryzen", "ultra", "cpu", "gpu":
+		return true
+	}
+	return gpuWord(w)
 }
 
 func (p *profile) addSlot(key, num string, fit bool) {
