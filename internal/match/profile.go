@@ -230,8 +230,22 @@ func profileOf(it Item, opt Options) profile {
 			p.words = append(p.words, w)
 		}
 	}
-	// Of its model line, grouping's first reading needs only the
-	// configuration a processor or graphics give.
+	p.readModel(cs, opt, processor)
+	if opt.IgnoreColour && p.category != "" {
+		p.dropColourWords()
+	}
+	if opt.descriptions {
+		p.readDescription(it.Description)
+	}
+	return p
+}
+
+// readModel reads a title's model line, a television's screen code, its
+// processor and graphics, and the configuration they state. Of the model
+// line, grouping's first reading (opt.sketch) needs only the configuration
+// a processor or graphics give, which a title names only when one of its
+// words can (processor).
+func (p *profile) readModel(cs []chunk, opt Options, processor bool) {
 	if !opt.sketch || processor {
 		p.readModelLine(cs)
 	}
@@ -243,13 +257,6 @@ func profileOf(it Item, opt Options) profile {
 	}
 	p.readGraphics()
 	p.config = p.configOf()
-	if opt.IgnoreColour && p.category != "" {
-		p.dropColourWords()
-	}
-	if opt.descriptions {
-		p.readDescription(it.Description)
-	}
-	return p
 }
 
 // marketNumbered splits a market's two digits written after a long code
