@@ -95,7 +95,7 @@ func innerBrand(ws []string) string {
 		case "for", "with", "compatible", "fits":
 			return ""
 		}
-		if b := normalize.KnownBrand(w); b != "" && strings.EqualFold(w, strings.ReplaceAll(b, " ", "")) {
+		if b := normalize.KnownBrand(w); ownName(w, b) {
 			return b
 		}
 	}
@@ -145,12 +145,17 @@ func lastBrand(ws []string) string {
 		// The brand's own name: an alias at the end is as often a word cut
 		// short ("... touch control mi").
 		words := ws[n-k:]
-		if b := normalize.KnownBrand(strings.Join(words, " ")); b != "" &&
-			strings.EqualFold(strings.Join(words, ""), strings.ReplaceAll(b, " ", "")) {
+		if b := normalize.KnownBrand(strings.Join(words, " ")); ownName(strings.Join(words, ""), b) {
 			return b
 		}
 	}
 	return ""
+}
+
+// ownName reports whether s, words run together, spells brand b by its own
+// name rather than an alias ("gopro" GoPro, not "mi" Xiaomi).
+func ownName(s, b string) bool {
+	return b != "" && strings.EqualFold(s, strings.ReplaceAll(b, " ", ""))
 }
 
 // titleWords splits a title into words at spaces and punctuation.

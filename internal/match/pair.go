@@ -327,17 +327,21 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 // name too short for a code: a letter and a digit ("G9"), or a number and
 // a letter after the brand or the line's name ("Canon 5D", "EOS 5D").
 func shortNamedAlike(p, q *profile) bool {
-	names := func(p *profile) []string {
-		var out []string
-		for k, w := range p.words[:p.nMain] {
-			if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
-				out = append(out, w)
-			}
+	nq := shortModelWords(q, nil)
+	return slices.ContainsFunc(shortModelWords(p, nil), func(n string) bool { return slices.Contains(nq, n) })
+}
+
+// shortModelWords appends to out, upper case, the words of a title's main
+// clause that name its model too shortly for a code: a letter and a digit
+// ("G9"), or a number and a letter after the brand or the line's name
+// ("5D" of "Canon 5D", "EOS 5D").
+func shortModelWords(p *profile, out []string) []string {
+	for k, w := range p.words[:p.nMain] {
+		if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
+			out = append(out, strings.ToUpper(w))
 		}
-		return out
 	}
-	nq := names(q)
-	return slices.ContainsFunc(names(p), func(n string) bool { return slices.Contains(nq, n) })
+	return out
 }
 
 // sameCameraEdition reports whether two cameras of one model name are sold
@@ -420,11 +424,7 @@ func modelNames(p *profile) []string {
 			out = append(out, c.s)
 		}
 	}
-	for k, w := range p.words[:p.nMain] {
-		if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
-			out = append(out, strings.ToUpper(w))
-		}
-	}
+	out = shortModelWords(p, out)
 	for _, s := range p.slots {
 		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
 			out = append(out, s.num)
