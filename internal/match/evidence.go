@@ -58,6 +58,15 @@ func codeEvidence(p, q *profile) codeEv {
 		ev.longest = 0
 		t.differ = true
 	}
+	// So does a shared code beside two codes of one shape, one in each
+	// title, whose numbers differ and which meet nothing else of the
+	// other's ("Lindo100 ZWF71463W" and "ZWF71443W Lindo100"): two
+	// models of one series, however short their codes.
+	if ev.strong && !ev.part && siblingCodes(p, q) {
+		ev.strong = false
+		ev.longest = 0
+		t.differ = true
+	}
 	// A television's series both name, one in a code with its size.
 	if n := max(sharedSeries(p, q), sharedSeries(q, p)); n > 0 && !ev.strong {
 		ev.strong = true
@@ -578,6 +587,51 @@ func longerOwn(p, q *profile, n int) bool {
 			return r != codesUnrelated && r != codesDiffer
 		})
 	})
+}
+
+// siblingCodes reports whether p and q each name a strong code of their
+// own, of one shape and length with different numbers ("ZWF71463W" and
+// "ZWF71443W", not "UP75" and "UP7500"), that meets no other code of the
+// other listing's.
+func siblingCodes(p, q *profile) bool {
+	for _, a := range p.codes {
+		if !ownModelCode(a) || meetsAny(a, q) {
+			continue
+		}
+		for _, b := range q.codes {
+			if ownModelCode(b) && len(a.s) == len(b.s) && relate(a.s, b.s) == codesDiffer && digitsOf(a.s) != digitsOf(b.s) &&
+				!meetsAny(b, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownModelCode reports whether c is a strong code a title names as its
+// own, not a processor's or a device's it fits.
+func ownModelCode(c code) bool {
+	return c.kind == codeStrong && !c.fit && !c.cpu
+}
+
+// meetsAny reports whether code c relates to any of q's codes other than
+// by a differing code of its shape.
+func meetsAny(c code, q *profile) bool {
+	return slices.ContainsFunc(q.codes, func(d code) bool {
+		r := relate(c.s, d.s)
+		return r != codesUnrelated && r != codesDiffer
+	})
+}
+
+// digitsOf returns the digits of a code in order: "ZWF71463W" gives
+// "71463".
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // seriesMargin is how much longer than a shared code the codes of two

@@ -660,6 +660,18 @@ func TestCompareSeriesAndKitCodes(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a series code beside model codes of one shape and length that differ",
+			a:          Item{Retailer: "A", Brand: "Acme", Title: "Acme Vivo200 QWF71463W washing machine 7 kg white"},
+			b:          Item{Retailer: "B", Brand: "Acme", Title: "Acme QWF71443W Vivo200 7kg 1400rpm freestanding washing machine white"},
+			wantReason: "code",
+		},
+		{
+			name:     "a series code beside a model code and its series' short name still joins",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme QN7500 55'' 55QN75006LF uhd led tv"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme 55QN75006LF 55\" QN75 4k uhd smart tv"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a shared code beside a longer code of one listing only still joins",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme QX3005 ZN236W00MG 60cm freestanding dishwasher white"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme QX3005 freestanding dishwasher white"},
