@@ -284,6 +284,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "a model's year after its variant word",
+			a:          phone("A", "Zentor", "zentor vanta k5 lite (2015) 16gb black"),
+			b:          phone("B", "Zentor", "zentor vanta k5 lite 2017 16 gb black 4g"),
+			wantReason: "model-line",
+		},
+		{
 			name:     "a model's year with brackets and without",
 			a:        phone("A", "Zentor", "zentor vanta k5 2017 32gb black"),
 			b:        phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),

@@ -623,16 +623,20 @@ func (p *profile) brandWritten(cs []chunk, i int) bool {
 // gives after the word prev ("Pro 5", "Galaxy S23", "Nokia 7.1"): a bare
 // number, not a measure ("15 inch", "2 pack"), nor after a model's code,
 // which names the model itself ("FAB10LB 50s style", "CVB20LR1 220 240 V"),
-// nor a year after a variant's word, the model's ("Galaxy A6 Plus 2018" is
-// the "Galaxy A6+ 2018"). It returns the word, with a letter after it
-// joined when they make one name ("Forerunner 255 S", "Mate 20 X", "RTX
-// 4070 Ti"), and whether the word is a number it recorded. numeral says
-// the word was a Roman numeral, which no unit can follow ("Mark III
-// M.Zuiko").
+// nor a year after a variant's word, which is the model's year whichever
+// spelling of the variant comes before it (see yearSlot). It returns the
+// word, with a letter after it joined when they make one name ("Forerunner
+// 255 S", "Mate 20 X", "RTX 4070 Ti"), and whether the word is a number it
+// recorded. numeral says the word was a Roman numeral, which no unit can
+// follow ("Mark III M.Zuiko").
 func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev string, numeral bool) (string, bool) {
 	w, c := ws[k], cs[i]
+	if modelYear(w) && variantWords[prev] != 0 {
+		p.addSlot(yearSlot, w, c.fit)
+		return w, false
+	}
 	if !(isNumber(w) && !strings.Contains(w, ".") || pointRelease(w) && prev == p.brand || modelSuffixed(w) || timesSuffixed(w, prev)) ||
-		prev == "" || !slotKey(prev) || modelCode(prev) || modelYear(w) && variantWords[prev] != 0 {
+		prev == "" || !slotKey(prev) || modelCode(prev) {
 		return w, false
 	}
 	next := ""
@@ -657,6 +661,11 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	p.addSlot(prev, w, c.fit)
 	return w, isNumber(w)
 }
+
+// yearSlot is the slot of a model's year written after a variant's word
+// ("P8 Lite 2017"): the year names the model whichever of the variant's
+// spellings comes before it ("A6 Plus 2018", "A6+ 2018").
+const yearSlot = "year"
 
 // processorKey reports whether a title word can give a processor's or
 // graphics' slot (see addSlot), alone or with its number glued on ("i7",
