@@ -115,14 +115,20 @@ func bareRange(cs []chunk, i int, out []chunk) bool {
 		return true
 	}
 	if n := len(out); n > 0 && !cs[i].brk {
-		switch prev := out[n-1].text; prev {
-		case "kit", "lens", "lenses", "with", "ef-s", "dx", "nikkor", "zuiko", "vario", "pz", "zoom":
-			return true
-		default:
-			return slices.Contains(lensMounts[:], prev) || focalRange(prev)
-		}
+		return lensLead(out[n-1].text)
 	}
 	return false
+}
+
+// lensLead reports whether a word before a bare range makes the range a
+// lens's: a kit, a lens, a lens mount's or series' letters, or another
+// range ("kit 18-55", "ef-s 18 55", "18-55 55-250").
+func lensLead(prev string) bool {
+	switch prev {
+	case "kit", "lens", "lenses", "with", "ef-s", "dx", "nikkor", "zuiko", "vario", "pz", "zoom":
+		return true
+	}
+	return slices.Contains(lensMounts[:], prev) || focalRange(prev)
 }
 
 // maxFocalLength is the longest focal length a zoom's range reaches in
@@ -217,10 +223,12 @@ func withUnit(cs []chunk, i int) string {
 	if i+1 < len(cs) && cs[i+1].text == "mm" {
 		return t + "mm"
 	}
-	// A bare range a lens's letters follow, or after a "+", is a focal
-	// range too ("18-55 IS STM kit", "+ 18-55").
+	// A bare range a lens's letters follow, or after a "+", a lens's word
+	// or another lens's range, is a focal range too ("18-55 IS STM kit", "+
+	// 18-55", "kit 18-55 & 75-300").
 	if t != "" && isDigitByte(t[0]) && strings.IndexByte(t, '-') > 0 && focalRange(t+"mm") &&
-		(cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text))) {
+		(cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text)) ||
+			i > 0 && !cs[i].brk && (lensLead(lastWord(cs[i-1].text)) || focalRange(withUnit(cs, i-1)))) {
 		return t + "mm"
 	}
 	return t

@@ -83,6 +83,18 @@ func TestCompareCameraEditions(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a zoom's range without its unit after a kit, against the body",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 760x body only"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 760x 24.2mp digital slr camera kit 18-55"},
+			wantReason: "edition",
+		},
+		{
+			name:       "a second zoom's range without its unit after the first, against a kit of one",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000x twin lens kit 18-55 & 75-300"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 2000x + 18-55 is ii"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a length in millimetres without an aperture is no lens",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
