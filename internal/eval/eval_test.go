@@ -558,6 +558,8 @@ func TestTitleBrand(t *testing.T) {
 		{"7plus 64 gb nokia black/copper", "Nokia", false},             // a title that starts with its model
 		{"4k action camera gopro hero4 silver", "GoPro", false},
 		{"unlocked 4g htc u11 64gb brilliant black", "HTC", false},
+		{"ricoh pentax k 70 digital slr camera with 18 55mm lens black", "Pentax", false}, // the maker before its product brand
+		{"lenovo moto g6 32gb 5.7 silver", "Motorola", false},
 		{"camera strap with canon logo", "camera", true},                             // not in a clause of another device
 		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
 	}

@@ -164,6 +164,7 @@ var brandTable = [...]brandName{
 	{"creativelabs", "Creative"},
 	{"crucial", "Crucial"},
 	{"dell", "Dell"},
+	{"dellalienware", "Alienware"},
 	{"denon", "Denon"},
 	{"devolo", "devolo"},
 	{"dji", "DJI"},
@@ -216,6 +217,8 @@ var brandTable = [...]brandName{
 	{"lacie", "LaCie"},
 	{"leica", "Leica"},
 	{"lenovo", "Lenovo"},
+	{"lenovomoto", "Motorola"}, // Motorola's "Moto" phones, sold as Lenovo's
+	{"lenovomotorola", "Motorola"},
 	{"lexar", "Lexar"},
 	{"lexmark", "Lexmark"},
 	{"lg", "LG"},
@@ -236,6 +239,7 @@ var brandTable = [...]brandName{
 	{"metz", "Metz"},
 	{"mi", "Xiaomi"},
 	{"microsoft", "Microsoft"},
+	{"microsoftxbox", "Xbox"},
 	{"microstar", "MSI"},
 	{"mophie", "mophie"},
 	{"motorola", "Motorola"},
@@ -269,6 +273,7 @@ var brandTable = [...]brandName{
 	{"razer", "Razer"},
 	{"realme", "realme"},
 	{"ricoh", "Ricoh"},
+	{"ricohpentax", "Pentax"}, // sold as "Ricoh Pentax" since Ricoh took the brand on
 	{"ring", "Ring"},
 	{"roccat", "ROCCAT"},
 	{"roku", "Roku"},
