@@ -590,16 +590,16 @@ func longerOwn(p, q *profile, n int) bool {
 }
 
 // siblingCodes reports whether p and q each name a strong code of their
-// own, of one shape and length with different numbers ("ZWF71463W" and
-// "ZWF71443W", not "UP75" and "UP7500"), that meets no other code of the
-// other listing's.
+// own, with letters and digits in the same places and different numbers
+// ("ZWF71463W" and "ZWF71443W", not "UP75" and "UP7500"), that meets no
+// other code of the other listing's.
 func siblingCodes(p, q *profile) bool {
 	for _, a := range p.codes {
 		if !ownModelCode(a) || meetsAny(a, q) {
 			continue
 		}
 		for _, b := range q.codes {
-			if ownModelCode(b) && len(a.s) == len(b.s) && relate(a.s, b.s) == codesDiffer && digitsOf(a.s) != digitsOf(b.s) &&
+			if ownModelCode(b) && sameMask(a.s, b.s) && relate(a.s, b.s) == codesDiffer && digitsOf(a.s) != digitsOf(b.s) &&
 				!meetsAny(b, p) {
 				return true
 			}
@@ -621,6 +621,20 @@ func meetsAny(c code, q *profile) bool {
 		r := relate(c.s, d.s)
 		return r != codesUnrelated && r != codesDiffer
 	})
+}
+
+// sameMask reports whether two codes have letters and digits in the same
+// places: "ZWF71463W" and "ZWF71443W", not "XCOVER4S" and "SMG398FN".
+func sameMask(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		if isDigitByte(a[i]) != isDigitByte(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // digitsOf returns the digits of a code in order: "ZWF71463W" gives

@@ -628,6 +628,12 @@ func TestComparePhoneModels(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:     "a part number against the model's name glued to its number",
+			a:        Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin xtreme 4s 32gb black (zm-g398fn)"},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin xtreme4s 32 gb black 4g"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "the learned scorer does not join titles whose model names share nothing",
 			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela6 lite 8gb ram 256gb starry blue"},
 			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme 300 lite 5g smartphone 6.7 inch sim free 8gb ram 256gb starry blue"},
