@@ -88,6 +88,16 @@ func seriesDiffer(p, q *profile) bool {
 	return named
 }
 
+// marketNumber reports whether rest, what a television code's series gives
+// after a model's name, is two digits with a market's letters after them
+// or none ("05" of the "XE9005" sold as the "XE90"), after a name that ends
+// in two digits or more. One digit more is another model ("Q90" is not the
+// "Q900R").
+func marketNumber(rest, name string) bool {
+	return len(rest) >= 2 && isDigitByte(rest[0]) && isDigitByte(rest[1]) && lettersOnly(rest[2:]) &&
+		stem(name) == name && digitCount(name) >= 2
+}
+
 // seriesStarts reports whether a television code's series starts with a
 // model's short name, and returns the rest: the name itself, or its
 // letters and digits in another order, as a maker's name and code may
@@ -148,7 +158,7 @@ func sharedSeries(p, q *profile) int {
 			if size, _ := screenOfCode(b.s); size != "" {
 				continue
 			}
-			if rest, ok := seriesStarts(series, b.s); ok && lettersOnly(rest) {
+			if rest, ok := seriesStarts(series, b.s); ok && (lettersOnly(rest) || marketNumber(rest, b.s)) {
 				return len(b.s)
 			}
 		}

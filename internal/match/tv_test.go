@@ -125,6 +125,18 @@ func TestCompareTelevisionSeries(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "the series' name against a code with a market's two digits after it",
+			a:        tv("A", "zentor 65\" zd65xe9005 (2017) 4k hdr smart tv"),
+			b:        tv("B", "zentor 65\" xe90 series 4k ultra hd tv with android tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a series' name against a code with one digit more",
+			a:          tv("A", "zentor zq65q900r 65\" 8k qled smart tv"),
+			b:          tv("B", "zentor q90 65\" 4k qled smart tv"),
+			wantReason: "title",
+		},
+		{
 			name:     "a market's letters after the series",
 			a:        tv("A", "zentor 55zk6300pla 55 4k ultra hd smart tv"),
 			b:        tv("B", "zentor 55zk6300plb"),
