@@ -656,10 +656,13 @@ func TestLineBrands(t *testing.T) {
 		"Google Pixel 3 64GB", "mob/google pixel 3a 64gb", "sim free google pixel 2 xl", // a line the brand's alias names
 		"Nikon D3500 body", "nikon d3500 18-55mm kit", "Nikon Coolpix D3500 body only 24.2MP", // a model's code
 		"Sony KD55XF9005BU 55 inch", "sony kd55xf9005bu 55in", // a code two titles give
-		"Acme Z100 speaker", // a code one title gives
+		"Acme Z100 speaker",                                                             // a code one title gives
+		"Samsung Galaxy A10 32GB (SM-A105FN)", "samsung galaxy a10 32gb blue sm a105fn", // a part number after a series' letters
+		"Samsung Galaxy S25 Ultra", "samsung galaxy s25 256gb",
 	}
 	lines := learnLineBrands(titles)
-	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony"}
+	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
+		"a10": "Samsung", "a105fn": "Samsung", "s25": "Samsung"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -675,6 +678,9 @@ func TestLineBrands(t *testing.T) {
 		{"d3500 kit with af-p dx 18-55mm", "Nikon", false},
 		{"64gb d3500 kit", "", false},                                    // a title that starts with a measure
 		{"kd55xf9005 55-inch ultra hd 4k hdr android tv", "Sony", false}, // the start of a code
+		{"sm-a105fn 32gb blue", "Samsung", false},                        // a part number after a series' letters
+		{"sm a105fn 32gb blue", "Samsung", false},
+		{"blackzone s25 ultra maxx", "blackzone", true}, // a name before a code is a brand of its own
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -32,8 +32,10 @@ func item(l listing) match.Item {
 		if b := l.lines.brandOf(l.Title); guessed && b != "" {
 			brand, guessed = b, false
 		}
-		if brand == "" {
-			brand = l.lines.codeBrand(l.Title)
+		if brand == "" || guessed {
+			if b := l.lines.codeBrand(l.Title); b != "" {
+				brand, guessed = b, false
+			}
 		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})

@@ -105,18 +105,34 @@ func (l lineBrands) brandOf(title string) string {
 }
 
 // codeBrand returns the brand of the model code a title starts with ("D3500
-// body only"), as the data set's titles that give a known brand show it,
-// or "".
+// body only"), or gives after a series' letters ("SM-A105FN 32GB"), as the
+// data set's titles that give a known brand show it, or "".
 func (l lineBrands) codeBrand(title string) string {
-	w := leadWord(title)
-	if !modelCode(w) {
-		return ""
+	ws := titleWords(title)
+	for k, w := range ws[:min(len(ws), 2)] {
+		if k == 1 && (len(ws[0]) > maxSeriesLetters || !lettersOnly(ws[0])) {
+			break // a second word only after a series' letters ("SM", "DSC")
+		}
+		if !modelCode(w) {
+			continue
+		}
+		w = strings.ToLower(w)
+		if b := l[w]; b != "" {
+			return b
+		}
+		return l.codeStemBrand(w)
 	}
-	w = strings.ToLower(w)
-	if b := l[w]; b != "" {
-		return b
-	}
-	return l.codeStemBrand(w)
+	return ""
+}
+
+// maxSeriesLetters is the most letters a maker's series takes in front of
+// a part number ("SM-A105FN", "DSC-HX60B"); a longer first word is a name,
+// not a series ("BlackZone S25").
+const maxSeriesLetters = 3
+
+// lettersOnly reports whether w is made of letters alone.
+func lettersOnly(w string) bool {
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' && r < 'a' || r > 'z' })
 }
 
 // minStemCode is the shortest code a model's code is matched on as the
