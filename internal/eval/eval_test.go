@@ -680,7 +680,8 @@ func TestLineBrands(t *testing.T) {
 		{"kd55xf9005 55-inch ultra hd 4k hdr android tv", "Sony", false}, // the start of a code
 		{"sm-a105fn 32gb blue", "Samsung", false},                        // a part number after a series' letters
 		{"sm a105fn 32gb blue", "Samsung", false},
-		{"blackzone s25 ultra maxx", "blackzone", true}, // a name before a code is a brand of its own
+		{"blackzone s25 ultra maxx", "blackzone", true},          // a name before a code is a brand of its own
+		{"panassonic lumix gh4 (body only)", "Panasonic", false}, // a known brand misspelt
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

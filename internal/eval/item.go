@@ -21,9 +21,9 @@ type listing struct {
 // item turns a listing into what the matcher reads, the way the indexer
 // does: the brand canonicalised, the listing classified, the title's specs
 // read for its category. A listing without a brand takes the first word of
-// its title as a last resort, marked as a guess unless it is a known brand
-// or the name of a model line the data set shows the brand of ("iPhone 8
-// 64GB": Apple).
+// its title as a last resort, marked as a guess unless it is a known brand,
+// a known brand misspelt by one slip, or the name of a model line the data
+// set shows the brand of ("iPhone 8 64GB": Apple).
 func item(l listing) match.Item {
 	brand, guessed := normalize.Brand(l.Brand), false
 	if brand == "" {
@@ -36,6 +36,9 @@ func item(l listing) match.Item {
 			if b := l.lines.codeBrand(l.Title); b != "" {
 				brand, guessed = b, false
 			}
+		}
+		if b := normalize.MisspeltBrand(brand); guessed && b != "" {
+			brand, guessed = b, false // "aple iphone 6s", "panassonic lumix gh4"
 		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})

@@ -519,13 +519,9 @@ func TestOneTypo(t *testing.T) {
 		a, b string
 		want bool
 	}{
-		{"logitch", "logitech", true},      // a letter dropped
-		{"pansaonic", "panasonic", true},   // neighbours swapped
-		{"phillips", "philips", true},      // a letter added
-		{"sennheiser", "sennhaiser", true}, // a letter changed
-		{"sony", "sonu", false},            // too short to tell
-		{"samsung", "samsong1", false},     // two slips
-		{"panasonic", "pioneer", false},    // another maker
+		{"logitch", "logitech", true},   // one slip (see lexer.OneSlip)
+		{"sony", "sonu", false},         // too short to tell
+		{"panasonic", "pioneer", false}, // another maker
 	}
 	for _, tt := range tests {
 		if got := oneTypo(tt.a, tt.b); got != tt.want {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"productsearch/internal/lexer"
 )
 
 // editionsDiffer reports whether one listing is an edition of a product
@@ -387,29 +389,9 @@ func brandsAgree(p, q *profile) bool {
 const minTypoBrand = 6
 
 // oneTypo reports whether two brand names of six or more letters differ by
-// one slip of the keyboard: a letter changed, added or dropped, or two
-// neighbours swapped ("Logitch", "Pansaonic").
+// one slip of the keyboard ("Logitch", "Pansaonic").
 func oneTypo(a, b string) bool {
-	if len(a) < minTypoBrand || len(b) < minTypoBrand {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	switch len(b) - len(a) {
-	case 0:
-		if a[i+1:] == b[i+1:] {
-			return true // one letter changed
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // two swapped
-	case 1:
-		return a[i:] == b[i+1:] // one letter added
-	}
-	return false
+	return len(a) >= minTypoBrand && len(b) >= minTypoBrand && lexer.OneSlip(a, b)
 }
 
 // namesBrand reports whether a title's words spell brand, alone or as two

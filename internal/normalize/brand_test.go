@@ -70,3 +70,24 @@ func TestKnownBrand(t *testing.T) {
 		}
 	}
 }
+
+func TestMisspeltBrand(t *testing.T) {
+	tests := []struct{ word, want string }{
+		{"panassonic", "Panasonic"}, // a letter added
+		{"cnaon", "Canon"},          // neighbours swapped
+		{"samsuung", "Samsung"},
+		{"fuifilm", "Fujifilm"}, // a letter changed
+		{"Canon", ""},           // a known brand is not misspelt
+		{"zanker", ""},          // a letter in front makes another name
+		{"rich", ""},            // too short to tell from Ricoh
+		{"aple", ""},
+		{"fridge", ""},  // no brand one slip away
+		{"sams0ng", ""}, // not a word of letters
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := MisspeltBrand(tt.word); got != tt.want {
+			t.Errorf("MisspeltBrand(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
