@@ -103,7 +103,8 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 	}
 	// A model's year is no number a measure could be the decimal places or
 	// the other side of: "2020 40 HX700" is the 40-inch set.
-	prevNum := k > 0 && isNumber(ws[k-1]) && !modelYear(ws[k-1]) || afterNumber(cs, i, k) && !modelYear(lastWord(cs[i-1].text))
+	prev := numberBefore(cs, i, ws, k)
+	prevNum := prev != "" && !modelYear(prev)
 	switch {
 	case k == len(ws)-1 && c.inch && strings.HasPrefix(c.text, "1/"):
 		// `1/2.3"`: the optical format of a camera's sensor, no screen.
@@ -118,7 +119,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 		p.addSlot("#in", w, c.fit)
 	case next == "v" && p.romanFive():
 		// "Xperia 5 V": a fifth generation, not five volts.
-	case next != "" && next != "in" && measureUnit(next) != "" && (!prevNum || !lostFraction(w, measureUnit(next), model)):
+	case next != "" && next != "in" && measureUnit(next) != "" && !lostFraction(prev, w, measureUnit(next), model):
 		p.addSlot("#"+measureUnit(next), w, c.fit)
 	case len(ws) == 1 && !prevNum && screenSize(p, w) && !unitWords[next] && next != "x":
 		// A television's size written without its inch mark, as
@@ -128,13 +129,15 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 }
 
 // lostFraction reports whether number d of a measure in unit u, written
-// right after another number, may be that number's decimal places, its
-// point lost ("1 86m"). A whole number of three digits or more is a
-// measure of its own ("OnePlus 6 128GB"), and so is memory or storage
+// right after the number prev ("" for none), may be that number's decimal
+// places, its point lost ("1 86m"). A whole number of three digits or more
+// is a measure of its own ("OnePlus 6 128GB"), and so is memory or storage
 // after a model's number (model, the number before it is one: "Redmi Note
-// 7 4GB").
-func lostFraction(d, u string, model bool) bool {
-	if model && (u == "gb" || u == "tb") {
+// 7 4GB"), and any measure after a model's year ("2020 40 HX700" is the
+// 40-inch set) or after a number with decimal places of its own ("6.09
+// 32gb" is a screen and a storage).
+func lostFraction(prev, d, u string, model bool) bool {
+	if prev == "" || modelYear(prev) || strings.Contains(prev, ".") || model && (u == "gb" || u == "tb") {
 		return false
 	}
 	return len(d) <= 2 || strings.Contains(d, ".")
@@ -144,6 +147,18 @@ func lostFraction(d, u string, model bool) bool {
 // after a number, in the same clause: "1 86m" and "8 5 x 11" are numbers
 // whose decimal point or fraction was lost, no measure of their own. A
 // range within one chunk ("70-200mm") is not.
+// numberBefore returns the number right before word k of chunk i, in the
+// chunk or ending the chunk before it, or "".
+func numberBefore(cs []chunk, i int, ws []string, k int) string {
+	switch {
+	case k > 0 && isNumber(ws[k-1]):
+		return ws[k-1]
+	case afterNumber(cs, i, k):
+		return lastWord(cs[i-1].text)
+	}
+	return ""
+}
+
 func afterNumber(cs []chunk, i, k int) bool {
 	return k == 0 && i > 0 && !cs[i].brk && isNumber(lastWord(cs[i-1].text))
 }

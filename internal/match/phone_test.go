@@ -284,6 +284,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:     "storage after a screen's size with decimal places",
+			a:        phone("A", "Zentor", "zentor vanta k7 2019 32gb sapphire blue"),
+			b:        phone("B", "Zentor", "zentor vanta k7 2019 6.09 32gb 2gb ram 13mp android 9.0 sapphire blue"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a model's year after its variant word",
 			a:          phone("A", "Zentor", "zentor vanta k5 lite (2015) 16gb black"),
 			b:          phone("B", "Zentor", "zentor vanta k5 lite 2017 16 gb black 4g"),
