@@ -102,3 +102,22 @@ func TestCompareCameraEditions(t *testing.T) {
 		},
 	})
 }
+
+// TestCompareCameraLineNumbers covers a camera line's name written with
+// and without a model's number.
+func TestCompareCameraLineNumbers(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "a line's name without its number is the line's first model",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme hero black action camera"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme hero 7 black action camera"},
+			wantReason: "model-line",
+		},
+		{
+			name:     "a line's number written glued to its initial",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7 iii body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha a7 iii body"},
+			wantSame: true, wantReason: "title",
+		},
+	})
+}

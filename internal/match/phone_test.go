@@ -284,6 +284,30 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "a line's name without its number is the line's first model",
+			a:          phone("A", "Zentor", "zentor vela 128gb quite black"),
+			b:          phone("B", "Zentor", "zentor vela 2 128gb just black"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a line's name without the number and letter of a later model",
+			a:          phone("A", "Zentor", "zentor vela 256 gb sim free unlocked"),
+			b:          phone("B", "Zentor", "zentor vela 10x zoom 256gb ocean green"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a number after a kind of product names no line",
+			a:          phone("A", "Zentor", "zentor vela 2 smartphone 15 5 cm 6 1 zoll 128 gb interner speicher"),
+			b:          phone("B", "Zentor", "zentor vela 2 128gb smartphone black"),
+			wantReason: "title", // the titles' words decide, no model-line rule
+		},
+		{
+			name:       "a network after a colour names no line",
+			a:          phone("A", "Zentor", "zentor vela 2 32 gb titan 4g"),
+			b:          phone("B", "Zentor", "zentor vela 2 32gb titan ohne vertrag"),
+			wantReason: "title", // the titles' words decide, no model-line rule
+		},
+		{
 			name:     "storage after a screen's size with decimal places",
 			a:        phone("A", "Zentor", "zentor vanta k7 2019 32gb sapphire blue"),
 			b:        phone("B", "Zentor", "zentor vanta k7 2019 6.09 32gb 2gb ram 13mp android 9.0 sapphire blue"),

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"productsearch/internal/classify"
 	"productsearch/internal/lexer"
 )
 
@@ -93,7 +94,7 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 	case tr.check("model-line", slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, true) || marksDiffer(p, q) ||
 		firstOfLine(p, q) || firstOfLine(q, p), Split, seeSlots, p, q):
 		return "model-line"
-	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p), Split, seeSlots, p, q):
+	case tr.check("line-name", linesDiffer(p, q) || linesDiffer(q, p) || numberLeft(p, q) || numberLeft(q, p), Split, seeSlots, p, q):
 		return "model-line"
 	case tr.check("series", seriesDiffer(p, q) || seriesDiffer(q, p), Split, seeCodes, p, q):
 		return "model-line"
@@ -273,6 +274,45 @@ func linesDiffer(p, q *profile) bool {
 		}
 	}
 	return false
+}
+
+// numberLeft reports whether q, a phone or a camera as p is, writes the
+// name of a line (a word of letters after the brand) whose number p gives and no number of that line, nor p's
+// number in any other word: the line's first model ("Google Pixel 128GB"
+// is not the "Pixel 2", "Oppo Reno" not the "Reno 10x"). A maker's name
+// followed by a number ("Nokia 7 Plus") is left out: another word often
+// comes between them ("Nokia TA-1046 7 Plus"); so are a kind of product
+// ("smartphone 15,5 cm"), a colour and a network ("titan 4G") and a
+// model's year ("Galaxy A8 2018").
+func numberLeft(p, q *profile) bool {
+	if p.category != q.category || p.category != phones && p.category != cameras || p.acc || q.acc {
+		return false
+	}
+	ws := q.words[:q.nMain]
+	for _, s := range p.slots {
+		if !afterBrand(p, s.key) {
+			continue
+		}
+		n := digitsOf(s.num)
+		if !lineSlot(s) || !lineWord(s.key) || s.key == p.brand || s.key == yearSlot || modelYear(s.num) || networkGeneration(s.num) != "" ||
+			colourWords[s.key] != "" || classify.NamesKind(s.key) || n == "" || !slices.Contains(ws, s.key) ||
+			slotNumber(q, s.key) != "" {
+			continue
+		}
+		if !slices.ContainsFunc(q.words, func(w string) bool { return digitsOf(w) == n }) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterBrand reports whether a title writes word w right after its brand,
+// or after its brand and one word: a line's name ("Google Pixel", "Samsung
+// Galaxy Note", "DJI Osmo Pocket"), not a word of its description.
+func afterBrand(p *profile, w string) bool {
+	ws := p.words[:p.nMain]
+	k := slices.Index(ws, w)
+	return k >= 1 && ws[k-1] == p.brand || k >= 2 && ws[k-2] == p.brand
 }
 
 // initialWritten reports whether q names p's model by the initial of p's
