@@ -481,7 +481,9 @@ func measureRun(s string) bool {
 		}
 		// Grams are never glued to another measure: "55A6G" is a
 		// television's size and model ("A6G"), not 55 amps and 6 grams.
-		if unit == "G" {
+		// Nor is a sound's level ever four digits of decibels: "55V5863DB"
+		// is a television's code, not 55 volts and 5863 decibels.
+		if unit == "G" || strings.EqualFold(unit, "DB") && d > 3 {
 			return false
 		}
 		s, n = s[end:], n+1

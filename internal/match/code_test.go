@@ -42,7 +42,9 @@ func TestTitleCodes(t *testing.T) {
 		{"Acme 360degree 12channel 4gang adapter", nil},
 		// A size glued to a model: no run of measures.
 		{"Acme 65P635K smart tv 4K 1080P", []string{"65P635K"}},
-		{"Acme 55A6G 55 inch 4K smart tv", []string{"55A6G"}}, // no amps and grams
+		{"Acme 55A6G 55 inch 4K smart tv", []string{"55A6G"}},         // no amps and grams
+		{"Acme 55V5863DB 55 inch 4K smart tv", []string{"55V5863DB"}}, // no volts and decibels
+		{"Acme speaker 5V 85DB", nil},                                 // a power and a loudness
 		// Processors in a device are components; sold on their own, their
 		// numbers are the listing's codes.
 		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},
