@@ -415,8 +415,8 @@ const maxModelName = 6
 // modelNames returns the short names a title gives its model: its own
 // model-line codes and codes of up to maxModelName characters, a letter and
 // a digit ("P4", "F7": too short for a code), a number and a letter after
-// the brand ("Realme 15x"), and the numbers of its model-line words ("200"
-// of "Honor 200").
+// the brand ("Realme 15x"), a line's name and variant ("Pixel XL"), and the
+// numbers of its model-line words ("200" of "Honor 200").
 func modelNames(p *profile) []string {
 	var out []string
 	for _, c := range p.codes {
@@ -425,6 +425,9 @@ func modelNames(p *profile) []string {
 		}
 	}
 	out = shortModelWords(p, out)
+	if n := lineVariant(p); n != "" {
+		out = append(out, n)
+	}
 	for _, s := range p.slots {
 		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
 			out = append(out, s.num)

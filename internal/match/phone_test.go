@@ -349,6 +349,29 @@ func TestGroupPhoneSiblings(t *testing.T) {
 	}
 }
 
+// TestGroupLineVariants checks that a line's name and a variant's word name
+// a model, so that shops' titles of it join on title evidence, and that
+// two such names that share nothing stay apart.
+func TestGroupLineVariants(t *testing.T) {
+	items := []Item{
+		phone("A", "Zentor", "zentor vela xl 128gb quite black unlocked - sim free"),
+		phone("B", "Zentor", "zentor vela xl black 128gb unlocked - sim free smartphone"),
+		phone("C", "Zentor", "zentor vela xl 128gb storage black"),
+		phone("D", "Zentor", "zentor storm play 5g (8gb ram + 256gb)"),
+		phone("E", "Zentor", "zentor agni 3 5g (8gb ram + 256gb)"),
+	}
+	for i := range items[:3] {
+		items[i].Specs = map[string]float64{"storage_gb": 128}
+	}
+	for i := range items[3:] {
+		items[3+i].Specs = map[string]float64{"memory_gb": 8, "storage_gb": 256}
+	}
+	want := [][]int{{0, 1, 2}, {3}, {4}}
+	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+}
+
 // TestGroupShopVariants checks that a word one shop's two listings of one
 // model differ by, and that two shops write right after the model's name,
 // names a variant for every shop's listings.

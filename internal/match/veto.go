@@ -107,7 +107,8 @@ func (m *Matcher) titleVeto(p, q *profile, tr *trace) string {
 // namesModel reports whether a title names a model: a model code, one
 // spelt in pieces ("K 2330": a few letters, then a number of three digits or
 // more; "P 30", a letter and a number, right after the brand), a model-line
-// number ("Pro 5", "Serie 6") or a short name ("M6"). A title of category words alone
+// number ("Pro 5", "Serie 6"), a short name ("M6") or a line's name and
+// variant ("Pixel XL"). A title of category words alone
 // ("washing machine", "frost free fridge freezer") fits every model of its
 // kind, so in grouping, where one such title would meet every listing of its
 // kind, title evidence never joins it to another, unless another shop writes
@@ -131,7 +132,20 @@ func namesModel(p *profile) bool {
 		}
 	}
 	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") }) ||
-		slices.ContainsFunc(p.words[:p.nMain], shortName)
+		slices.ContainsFunc(p.words[:p.nMain], shortName) || lineVariant(p) != ""
+}
+
+// lineVariant returns the line's name and variant's word a title writes
+// right after its brand, run together ("pixelxl" of "Google Pixel XL"), or
+// "".
+func lineVariant(p *profile) string {
+	ws := p.words[:p.nMain]
+	for k := 2; k < len(ws); k++ {
+		if ws[k-2] == p.brand && lineWord(ws[k-1]) && !classify.NamesKind(ws[k-1]) && variantWords[ws[k]] != 0 {
+			return ws[k-1] + ws[k]
+		}
+	}
+	return ""
 }
 
 // typesDiffer reports whether one listing is an accessory and the other a
@@ -290,7 +304,7 @@ func numberLeft(p, q *profile) bool {
 	}
 	ws := q.words[:q.nMain]
 	for _, s := range p.slots {
-		if !afterBrand(p, s.key) {
+		if !afterBrandOrLine(p.words[:p.nMain], slices.Index(p.words[:p.nMain], s.key), p.brand) {
 			continue
 		}
 		n := digitsOf(s.num)
@@ -304,15 +318,6 @@ func numberLeft(p, q *profile) bool {
 		}
 	}
 	return false
-}
-
-// afterBrand reports whether a title writes word w right after its brand,
-// or after its brand and one word: a line's name ("Google Pixel", "Samsung
-// Galaxy Note", "DJI Osmo Pocket"), not a word of its description.
-func afterBrand(p *profile, w string) bool {
-	ws := p.words[:p.nMain]
-	k := slices.Index(ws, w)
-	return k >= 1 && ws[k-1] == p.brand || k >= 2 && ws[k-2] == p.brand
 }
 
 // initialWritten reports whether q names p's model by the initial of p's
