@@ -184,7 +184,7 @@ func TestGroupShopTitles(t *testing.T) {
 			items: []Item{
 				{Retailer: "A", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
 				{Retailer: "B", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
-				{Retailer: "C", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens engineered for performance", Category: "Cameras"},
+				{Retailer: "C", Brand: "Acme", Title: "acme vistar 40mm f/2 lens engineered for performance", Category: "Cameras"},
 				{Retailer: "D", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
 				{Retailer: "E", Brand: "Acme", Title: "acme vistar z 40mm f/2 lens", Category: "Cameras"},
 			},

@@ -425,8 +425,8 @@ func modelNames(p *profile) []string {
 		}
 	}
 	out = shortModelWords(p, out)
-	if n := lineVariant(p); n != "" {
-		out = append(out, n)
+	if n := lineVariant(p); n != "" && len(out) == 0 && !slices.ContainsFunc(p.slots, lineSlot) {
+		out = append(out, n) // the model's only name: "Pixel XL", not the "Galaxy Z" of "Galaxy Z Flip 7"
 	}
 	for _, s := range p.slots {
 		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {

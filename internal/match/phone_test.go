@@ -359,14 +359,20 @@ func TestGroupLineVariants(t *testing.T) {
 		phone("C", "Zentor", "zentor vela xl 128gb storage black"),
 		phone("D", "Zentor", "zentor storm play 5g (8gb ram + 256gb)"),
 		phone("E", "Zentor", "zentor agni 3 5g (8gb ram + 256gb)"),
+		{Retailer: "A", Brand: "Zentor", Category: "Cameras", Title: "zentor vox r black"}, // a line's name and a model's letter
+		{Retailer: "B", Brand: "Zentor", Category: "Cameras", Title: "zentor vox r black - body only"},
+		phone("C", "Zentor", "zentor galaxy z flip 7 5g (12gb ram+512gb)"), // a letter before another name
+		phone("D", "Zentor", "zentor galaxy z fold 6 (12gb ram + 512gb)"),
 	}
 	for i := range items[:3] {
 		items[i].Specs = map[string]float64{"storage_gb": 128}
 	}
-	for i := range items[3:] {
+	for i := range items[3:5] {
 		items[3+i].Specs = map[string]float64{"memory_gb": 8, "storage_gb": 256}
 	}
-	want := [][]int{{0, 1, 2}, {3}, {4}}
+	items[7].Specs = map[string]float64{"memory_gb": 12, "storage_gb": 512}
+	items[8].Specs = map[string]float64{"memory_gb": 12, "storage_gb": 512}
+	want := [][]int{{0, 1, 2}, {3}, {4}, {5, 6}, {7}, {8}}
 	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
 		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
 	}

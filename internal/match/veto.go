@@ -135,17 +135,30 @@ func namesModel(p *profile) bool {
 		slices.ContainsFunc(p.words[:p.nMain], shortName) || lineVariant(p) != ""
 }
 
-// lineVariant returns the line's name and variant's word a title writes
-// right after its brand, run together ("pixelxl" of "Google Pixel XL"), or
-// "".
+// lineVariant returns the line's name and the variant's word or model's
+// letters a title writes right after its brand, run together ("pixelxl" of
+// "Google Pixel XL", "eosr" of "Canon EOS R"), or "". A lens mount's
+// letters are no line's ("EF-S").
 func lineVariant(p *profile) string {
+	if p.category == "" || p.acc {
+		return "" // of goods of no known kind, short words are as often "up to"
+	}
 	ws := p.words[:p.nMain]
 	for k := 2; k < len(ws); k++ {
-		if ws[k-2] == p.brand && lineWord(ws[k-1]) && !classify.NamesKind(ws[k-1]) && variantWords[ws[k]] != 0 {
+		if ws[k-2] == p.brand && lineWord(ws[k-1]) && !classify.NamesKind(ws[k-1]) && !slices.Contains(lensMounts[:], ws[k-1]) &&
+			(variantWords[ws[k]] != 0 || modelLetters(ws[k])) {
 			return ws[k-1] + ws[k]
 		}
 	}
 	return ""
+}
+
+// modelLetters reports whether a word after a line's name can be a model's
+// letters: one or two letters that are no unit, colour or kind ("R" of
+// "EOS R", "RP").
+func modelLetters(w string) bool {
+	return len(w) <= 2 && lettersOnly(w) && w != "" && !unitWords[w] && colourWords[w] == "" && !classify.NamesKind(w) &&
+		!isStopWord(w)
 }
 
 // typesDiffer reports whether one listing is an accessory and the other a
