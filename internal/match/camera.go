@@ -447,7 +447,7 @@ func lensAfterWith(cs []chunk) bool {
 }
 
 // lensClause returns where the clause that sells a camera "with" a zoom
-// lens (or after a lone "+") starts, the chunk of the zoom's focal range
+// lens (see withWord, or after a lone "+") starts, the chunk of the zoom's focal range
 // that ends it, and whether the main clause has one.
 func lensClause(cs []chunk) (from, zoom int, ok bool) {
 	from = -1
@@ -456,7 +456,7 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 			return 0, 0, false
 		}
 		switch {
-		case c.text == "with" || c.added:
+		case withWord(c.text) || c.added:
 			from = i
 		case c.brk:
 			from = -1
@@ -466,6 +466,16 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// withWord reports whether a title's word sells what follows with the
+// product, in English or German: "with", "incl.", "inkl.", "mit".
+func withWord(w string) bool {
+	switch strings.TrimSuffix(w, ".") {
+	case "with", "w/", "inc", "incl", "including", "inkl", "inklusive", "mit":
+		return true
+	}
+	return false
 }
 
 // kitName returns the name a title gives the kit, combo, bundle, edition or

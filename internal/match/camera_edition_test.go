@@ -95,6 +95,12 @@ func TestCompareCameraEditions(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a zoom after German \"inkl.\" is the camera's kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme lumix dc s1 csc body black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme s1 vollformat systemkamera inkl. s 24 105mm f4 macro o.i.s. black"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a length in millimetres without an aperture is no lens",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
