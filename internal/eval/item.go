@@ -193,11 +193,12 @@ func leadWord(title string) string {
 }
 
 // prefixWord reports whether a title word is a filler or a shop's prefix
-// that comes before the brand: "new", "the", "sim free", "mob/".
+// that comes before the brand: "new", "the", "sim free", "mob/", German
+// "Handy" (a mobile phone).
 func prefixWord(w string) bool {
 	switch strings.ToLower(w) {
 	case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
-		"sim", "free", "unlocked", "mob", "refurbished", "renewed":
+		"sim", "free", "unlocked", "mob", "handy", "refurbished", "renewed":
 		return true
 	}
 	return false

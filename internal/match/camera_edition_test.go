@@ -120,6 +120,18 @@ func TestCompareCameraLineNumbers(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "a type's number is the line's",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme v-lux 109 black"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme v-lux (typ 109) black"},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a type's number against another number of the line",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme v-lux 7 black"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme v-lux (typ 109) black"},
+			wantReason: "model-line",
+		},
+		{
 			name:     "a line's number written glued to its initial",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha 7 iii body"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha a7 iii body"},

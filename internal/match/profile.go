@@ -459,7 +459,8 @@ func (p *profile) readDescription(d string) {
 // title.
 func (p *profile) readModelLine(cs []chunk) {
 	var wb [16]string
-	prevWord := "" // the last word, within the clause
+	prevWord := ""   // the last word, within the clause
+	lineBefore := "" // the last word, across brackets
 	prevFit := false
 	lens := false        // after a zoom's focal range, within the clause
 	modelNumber := false // the last word was a model-line number
@@ -559,8 +560,15 @@ func (p *profile) readModelLine(cs []chunk) {
 				prevWord = ""
 			case len(ws) == 1 && p.brandWritten(cs, i):
 				prevWord = p.brand // "One Plus 6T" is the "OnePlus 6T"
+			case w == "typ" && !c.fit:
+				// "D-Lux (Typ 109)" is the "D-Lux 109": the type's
+				// number is the line's.
+				prevWord = lineBefore
 			default:
 				prevWord = w
+			}
+			if prevWord != "" {
+				lineBefore = prevWord
 			}
 			// "2nd gen", "3rd generation".
 			if (w == "gen" || w == "generation") && k == 0 && i > 0 {

@@ -242,6 +242,7 @@ var brandTable = [...]brandName{
 	{"microsoftxbox", "Xbox"},
 	{"microstar", "MSI"},
 	{"mophie", "mophie"},
+	{"moto", "Motorola"}, // Motorola's phones' name ("Moto G7")
 	{"motorola", "Motorola"},
 	{"motorolamobility", "Motorola"},
 	{"msi", "MSI"},
