@@ -560,7 +560,7 @@ func TestTitleBrand(t *testing.T) {
 		{"unlocked 4g htc u11 64gb brilliant black", "HTC", false},
 		{"ricoh pentax k 70 digital slr camera with 18 55mm lens black", "Pentax", false}, // the maker before its product brand
 		{"lenovo moto g6 32gb 5.7 silver", "Motorola", false},
-		{"handy moto one zoom 128 gb electric grey lte ohne simlock", "Motorola", false}, // a German shop's prefix, the line's name
+		{"handy moto one zoom 128 gb electric grey lte ohne simlock", "Motorola", false}, // the name of the maker's phones
 		{"camera strap with canon logo", "camera", true},                                 // not in a clause of another device
 		{"zentor rla36p under counter larder fridge in polar white", "zentor", true},     // a lead word that can be a brand
 	}

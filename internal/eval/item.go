@@ -193,12 +193,11 @@ func leadWord(title string) string {
 }
 
 // prefixWord reports whether a title word is a filler or a shop's prefix
-// that comes before the brand: "new", "the", "sim free", "mob/", German
-// "Handy" (a mobile phone).
+// that comes before the brand: "new", "the", "sim free", "mob/".
 func prefixWord(w string) bool {
 	switch strings.ToLower(w) {
 	case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
-		"sim", "free", "unlocked", "mob", "handy", "refurbished", "renewed":
+		"sim", "free", "unlocked", "mob", "refurbished", "renewed":
 		return true
 	}
 	return false
