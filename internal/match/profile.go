@@ -510,11 +510,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				ws[k] = stem               // and "iPhone 8Plus" the "iPhone 8" Plus
 			}
 			if ok && len(ws) == 1 && !notVariant(cs, i, w) && !p.brandWritten(cs, i) {
-				if c.fit {
-					p.fitVar |= bit
-				} else {
-					p.mainVar |= bit
-				}
+				p.addVariant(bit, c.fit)
 			}
 			if l, d, ok := letterDigits(w); ok && slotKey(l) {
 				p.addSlot(l, d, c.fit)
@@ -549,11 +545,7 @@ func (p *profile) readModelLine(cs []chunk) {
 				p.mainVar |= variantWords["plus"] // "Galaxy S9 + 64GB" is the "S9+"
 			}
 			if k == len(ws)-1 && c.plus {
-				if c.fit {
-					p.fitVar |= variantWords["plus"]
-				} else {
-					p.mainVar |= variantWords["plus"]
-				}
+				p.addVariant(variantWords["plus"], c.fit)
 			}
 			switch {
 			case isNumber(w) || isStopWord(w):
@@ -577,6 +569,16 @@ func (p *profile) readModelLine(cs []chunk) {
 				}
 			}
 		}
+	}
+}
+
+// addVariant records a variant word of the main clause, or of the fit
+// clause.
+func (p *profile) addVariant(bit variants, fit bool) {
+	if fit {
+		p.fitVar |= bit
+	} else {
+		p.mainVar |= bit
 	}
 }
 
