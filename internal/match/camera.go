@@ -261,8 +261,11 @@ func focalEnds(cs []chunk, i int) (short, long string, ok bool) {
 // its range). With the brand, they are a lens's name; a camera
 // sold with that lens is another product.
 func sharedLens(p, q *profile) bool {
-	if p.edition&edLensKit != q.edition&edLensKit {
-		return false // a camera with the lens is not the lens
+	if p.edition&edLensKit != 0 || q.edition&edLensKit != 0 {
+		// A camera with the lens is not the lens, and two cameras
+		// with one lens are not one camera ("EOS 800D" and "77D", each
+		// with an 18-135mm).
+		return false
 	}
 	lens := func(s slot) bool { return s.key == "#mm" || s.key == "#f" }
 	in := func(s slot, slots []slot) bool {
@@ -504,10 +507,13 @@ func kitName(cs []chunk) string {
 			return ""
 		}
 		if !lettersOnly(name) {
-			if c.text == "kit" && strings.ContainsAny(name, "0123456789") && !isNumber(name) {
+			switch {
+			case !strings.ContainsAny(name, "0123456789") || isNumber(name):
+				return ""
+			case c.text == "kit":
 				return c.text // "A6000 Kit": the model's kit, unnamed
 			}
-			return ""
+			return name // "4K Edition"
 		}
 		switch name {
 		case "lens", "lenses", "camera", "cameras", "camcorder", "body", "with", "and", "a", "the":

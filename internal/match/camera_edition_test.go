@@ -101,6 +101,18 @@ func TestCompareCameraEditions(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "editions named by a number and by a word",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "one q 4k edition acme"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme one q twin edition 360 action camera 5.7k 360"},
+			wantReason: "edition",
+		},
+		{
+			name:       "two cameras with one lens are not one camera",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 800q 18 135mm f/3.5 5.6 lens 24.2 megapixel ds"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme 77q spiegelreflexkamera 18 135mm f/3.5 5.6 objektiv 24.2 mp full hd schwarz"},
+			wantReason: "title",
+		},
+		{
 			name:     "a length in millimetres without an aperture is no lens",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},

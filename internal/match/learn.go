@@ -206,14 +206,21 @@ func sharedWordOf(p, q *profile, names bool) bool {
 			strings.Contains(w, ".") || names && networkGeneration(w) != "" {
 			continue
 		}
-		if _, _, unit := digitsUnit(w); unit {
-			continue
+		if _, _, unit := digitsUnit(w); unit || names && (focalRange(w) || gluedAperture(w)) {
+			continue // a measure; a lens's range and aperture are sharedLens's to weigh
 		}
 		if slices.Contains(q.words[:q.nMain], w) {
 			return true
 		}
 	}
 	return false
+}
+
+// gluedAperture reports whether w is a lens's aperture or aperture range
+// with its point and hyphen dropped ("f3556" of "f/3.5-5.6"): an f and three
+// digits or more.
+func gluedAperture(w string) bool {
+	return len(w) >= 4 && w[0] == 'f' && digitCount(w) == len(w)-1
 }
 
 // flag is 1 for true, 0 for false.
