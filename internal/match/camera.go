@@ -103,15 +103,14 @@ func joinRanges(cs []chunk) []chunk {
 // a kit, a lens, a lens mount's letters or another range (out holds the
 // chunks before, ranges joined).
 func bareRange(cs []chunk, i int, out []chunk) bool {
-	a, b := cs[i].text, cs[i+1].text
-	if len(a) > 3 || len(b) < 2 || len(b) > 4 || !plainNumber(a) || !plainNumber(b) {
-		return false
-	}
-	short, long := leadingNumber(a), leadingNumber(b)
-	if short < 4 || 2*long < 3*short || long > maxFocalLength {
+	if !twoNumbersRange(cs[i].text, cs[i+1].text) {
 		return false
 	}
 	if i+2 < len(cs) && !cs[i+2].brk && lensLetters(firstWord(cs[i+2].text)) {
+		return true
+	}
+	// Two zooms' ranges in a row: "D5600 18 55 70 300".
+	if i+3 < len(cs) && !cs[i+2].brk && !cs[i+3].brk && twoNumbersRange(cs[i+2].text, cs[i+3].text) {
 		return true
 	}
 	if n := len(out); n > 0 && !cs[i].brk {
@@ -129,6 +128,17 @@ func lensLead(prev string) bool {
 		return true
 	}
 	return slices.Contains(lensMounts[:], prev) || focalRange(prev)
+}
+
+// twoNumbersRange reports whether two plain numbers make a zoom's focal
+// range: the long end half as long again as the short end or more, from
+// 4mm to maxFocalLength.
+func twoNumbersRange(a, b string) bool {
+	if len(a) > 3 || len(b) < 2 || len(b) > 4 || !plainNumber(a) || !plainNumber(b) {
+		return false
+	}
+	short, long := leadingNumber(a), leadingNumber(b)
+	return short >= 4 && 2*long >= 3*short && long <= maxFocalLength
 }
 
 // maxFocalLength is the longest focal length a zoom's range reaches in

@@ -113,6 +113,12 @@ func TestCompareCameraEditions(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "two zooms' ranges in a row, their hyphens and units dropped, are a twin-lens kit",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme d5600 af s dx 18 140mm lens 24.2 megapixel slr camera"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme d5600 digital slr 18 55 70 300"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a length in millimetres without an aperture is no lens",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
