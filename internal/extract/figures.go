@@ -50,6 +50,9 @@ func (a *analysis) number(i int) int {
 	case (u == "p" || u == "i") && a.tight(j) && !t.Dec:
 		a.pResolution(i, t.Num, u == "i")
 		return j + 1
+	case u == "g" && a.tight(j) && a.shortStorage(t.Num, t.Dec):
+		// "128g" on a phone or tablet: its storage written short.
+		return a.capacity(i, j, t.Num, false, false)
 	}
 	q, next, ok := lexer.ReadQuantity(a.text, a.toks, i)
 	if !ok {
@@ -68,6 +71,20 @@ func (a *analysis) number(i int) int {
 		return a.screen(i, next)
 	}
 	return j
+}
+
+// shortStorage reports whether a number with a "g" glued on is a phone's or
+// tablet's storage written short: a storage's size of 16GB to 512GB ("128g",
+// not "5g", a network, nor "200g", a weight).
+func (a *analysis) shortStorage(n float64, dec bool) bool {
+	if c := catalog.Category(a.ctx.Category); dec || a.ctx.Accessory || c != catalog.Phones && c != catalog.Tablets {
+		return false
+	}
+	switch n {
+	case 16, 32, 64, 128, 256, 512:
+		return true
+	}
+	return false
 }
 
 // screen records a size in inches whose number is at i and unit ends before

@@ -283,6 +283,9 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 	}
 	s, named := trimColour(NormalizePart(t))
 	colours |= named
+	if gigabytes(s) {
+		return code{}, false // "256g": a phone's storage written short
+	}
 	if len(s) == 3 && strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsFunc(s, unicode.IsLetter) &&
 		!isSpecCode(s) && !standardName(s) && !cpuWords[prev] {
 		return code{s: s, kind: codeLine}, true // "Z50", "R10", "S23": a short model name
@@ -644,6 +647,20 @@ func relate(a, b string) codeRelation {
 		return codesDiffer
 	}
 	return codesUnrelated
+}
+
+// gigabytes reports whether a code is a storage's size and a G, as shops
+// write a phone's storage short ("128G", "256G"); "2400G" is a processor.
+func gigabytes(s string) bool {
+	n := len(s)
+	if n < 3 || s[n-1] != 'G' && s[n-1] != 'g' {
+		return false
+	}
+	switch s[:n-1] {
+	case "16", "32", "64", "128", "256", "512":
+		return true
+	}
+	return false
 }
 
 // A long part number may carry up to two digits in front that another

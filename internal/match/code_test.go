@@ -44,7 +44,8 @@ func TestTitleCodes(t *testing.T) {
 		{"Acme 65P635K smart tv 4K 1080P", []string{"65P635K"}},
 		{"Acme 55A6G 55 inch 4K smart tv", []string{"55A6G"}},         // no amps and grams
 		{"Acme 55V5863DB 55 inch 4K smart tv", []string{"55V5863DB"}}, // no volts and decibels
-		{"Acme speaker 5V 85DB", nil},                                 // a power and a loudness
+		{"Acme power adapter 12V2A", nil},                             // a run of measures
+		{"Acme Vela 12 Pro 256G gold", nil},                           // a phone's storage written short
 		// Processors in a device are components; sold on their own, their
 		// numbers are the listing's codes.
 		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},

@@ -24,6 +24,9 @@ type codeEv struct {
 	// unrelated: both name strong codes of their own and no code of one
 	// relates to any of the other's.
 	unrelated bool
+	// letterApart: one title's code is the other's pieces and a model's
+	// letter ("REDMI9A" and "Redmi 9").
+	letterApart bool
 	// lineApart: they share a model-line code ("50S" of "50s style")
 	// but each names a model code of its own that relates to none of the
 	// other's: two models of one line.
@@ -79,7 +82,7 @@ func codeEvidence(p, q *profile) codeEv {
 	// Codes of one shape that differ, and none shared: two models. Short
 	// model names count when no longer code is shared either ("Galaxy A50"
 	// and "Galaxy A51").
-	ev.conflict = (t.differ || t.lineDiffer) && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
+	ev.conflict = (t.differ || t.lineDiffer || ev.letterApart) && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
 	apart := !ev.strong && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ && hasOwnStrong(p) && hasOwnStrong(q)
 	ev.unrelated = apart && !ev.weak && !ev.line
 	ev.lineApart = apart && ev.line
@@ -397,6 +400,11 @@ func (ev *codeEv) pieces(p, q *profile) {
 				}
 				ev.strong = true
 				ev.longest = max(ev.longest, len(c.s))
+			} else if c.kind == codeStrong && modelLetter(c.s) {
+				// "REDMI9A" against "Redmi 9": the pieces without the
+				// model's letter, another model of the line.
+				base, _ := piecesOf(c.s[:len(c.s)-1], pair[1].parts)
+				ev.letterApart = ev.letterApart || base
 			}
 		}
 	}
@@ -693,7 +701,7 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != ""; k++ {
 			next := parts[k]
 			if r, ok := strings.CutPrefix(rest, next); ok {
-				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) && (len(r) != 1 || len(code) > maxModelName) {
+				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) && (len(r) != 1 || len(code) > maxModelName && !modelLetter(code)) {
 					// The code, or the pieces and a suffix, unless the
 					// title writes another suffix as a piece of its own
 					// ("BWC 61452 S" against "BWC61452W").
@@ -710,6 +718,26 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 		}
 	}
 	return false, false
+}
+
+// modelLetter reports whether a code ends in one letter after a number of
+// one or two digits, a model's letter ("REDMI9A" is the "Redmi 9A", not
+// the "Redmi 9"), not a colour's after a longer number ("BWC61452W") nor a
+// colour's letter ("ILCE9B", black). S, a colour's letter too, names a
+// model after a short number as often ("6S", "9S").
+func modelLetter(code string) bool {
+	n := len(code)
+	if n < 2 || !isLetterByte(code[n-1]|0x20) {
+		return false
+	}
+	if l := strings.ToUpper(code[n-1:]); l != "S" && colourLetters(l) != 0 {
+		return false
+	}
+	d := 0
+	for d < n-1 && isDigitByte(code[n-2-d]) {
+		d++
+	}
+	return d >= 1 && d <= 2
 }
 
 // variantSuffix reports whether letters left over after a code's pieces

@@ -489,7 +489,7 @@ func TestComparePhoneSpellings(t *testing.T) {
 			name:       "a letter glued on a short model's name, against the name in pieces",
 			a:          phone("A", "Acme", "acme vela k10e 128gb"),
 			b:          phone("B", "Acme", "acme vela k 10 128gb"),
-			wantReason: "title",
+			wantReason: "code",
 		},
 		{
 			name:       "a line's name, its number and a variant in one word, against the line's model",

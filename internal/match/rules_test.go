@@ -624,6 +624,24 @@ func TestComparePhoneModels(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a model's name glued to its number and letter, against the number alone",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin 9 4g 32gb sim free"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "smartphone acme zorin9a 32gb granite grey 4g sim free"},
+			wantReason: "code",
+		},
+		{
+			name:     "a model's name glued to its number and letter, against them written apart",
+			a:        Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin 9a 32gb sim free"},
+			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "smartphone acme zorin9a 32gb granite grey 4g sim free"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "storage written short is no shared code",
+			a:          Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme vela 12 pro 5g 256g gold single sim zgmr3b/a"},
+			b:          Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "zgee3b/a acme vela 12 mini 5g 256g gold"},
+			wantReason: "code",
+		},
+		{
 			name:     "a part number against the model's name glued to its number",
 			a:        Item{Retailer: "A", Brand: "Acme", Category: "Phones", Title: "acme zorin xtreme 4s 32gb black (zm-g398fn)"},
 			b:        Item{Retailer: "B", Brand: "Acme", Category: "Phones", Title: "acme zorin xtreme4s 32 gb black 4g"},
