@@ -83,6 +83,13 @@ func codeEvidence(p, q *profile) codeEv {
 	// model names count when no longer code is shared either ("Galaxy A50"
 	// and "Galaxy A51").
 	ev.conflict = (t.differ || t.lineDiffer || ev.letterApart) && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
+	// Colours together, part numbers that differ only in letters, of
+	// titles that state other colours and one model line, name the model's
+	// colours ("MWHN2B/A" space grey and "MWHR2B/A" midnight green).
+	if n := colourSiblings(p, q); ev.conflict && n > 0 {
+		ev.conflict = false
+		ev.strong, ev.longest = true, n
+	}
 	apart := !ev.strong && !ev.fitOwn && !ev.desc && !ev.variant && !t.differ && hasOwnStrong(p) && hasOwnStrong(q)
 	ev.unrelated = apart && !ev.weak && !ev.line
 	ev.lineApart = apart && ev.line
@@ -629,6 +636,63 @@ func meetsAny(c code, q *profile) bool {
 		r := relate(c.s, d.s)
 		return r != codesUnrelated && r != codesDiffer
 	})
+}
+
+// colourSiblings returns the length of the longest code of p's that is a
+// colour's sibling of q's, when p and q, colours together, state other
+// colours (or one states a colour the other's title does not read as one)
+// and name one model (a model line's name and number, its variant words
+// and specs alike), and each strong code of one is either the other's or
+// a sibling of it that differs in one or two letters alone; or 0.
+func colourSiblings(p, q *profile) int {
+	if !p.anyColour || p.tint == q.tint || p.mainVar != q.mainVar ||
+		specsConflict(p.specs, q.specs) || !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
+		return 0
+	}
+	if siblingsOf(q, p) == 0 {
+		return 0
+	}
+	return siblingsOf(p, q)
+}
+
+// siblingsOf returns the length of the longest of p's own strong codes that
+// differ from one of q's in one or two letters alone, or 0 when there is
+// none or another of p's own strong codes is neither q's nor such a
+// sibling.
+func siblingsOf(p, q *profile) int {
+	n := 0
+	for _, a := range p.codes {
+		if !ownModelCode(a) {
+			continue
+		}
+		if slices.ContainsFunc(q.codes, func(b code) bool { return relate(a.s, b.s) == codesEqual }) {
+			continue
+		}
+		if !slices.ContainsFunc(q.codes, func(b code) bool { return ownModelCode(b) && lettersApart(a.s, b.s) }) {
+			return 0
+		}
+		n = max(n, len(a.s))
+	}
+	return n
+}
+
+// lettersApart reports whether two codes of one length, letters and digits
+// in the same places, differ in one or two letters alone: "MWHN2" and
+// "MWHR2", not "SMG960F" and "SMG965F".
+func lettersApart(a, b string) bool {
+	if !sameMask(a, b) {
+		return false
+	}
+	n := 0
+	for i := range len(a) {
+		if a[i] != b[i] {
+			if isDigitByte(a[i]) {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 1 && n <= 2
 }
 
 // sameMask reports whether two codes have letters and digits in the same

@@ -378,6 +378,24 @@ func TestGroupLineVariants(t *testing.T) {
 	}
 }
 
+// TestGroupColourPartNumbers checks that, colours together, part numbers
+// a letter or two apart of one model in other colours join, while part
+// numbers apart in a digit, or of one colour, stay apart.
+func TestGroupColourPartNumbers(t *testing.T) {
+	items := []Item{
+		phone("A", "Zentor", "zentor vela 11 pro max zwhn2b/a 512gb space grey"),
+		phone("B", "Zentor", "zentor vela 11 pro max zwhr2b/a 512gb midnight green"),
+		phone("C", "Zentor", "zentor vela 9 zm-g960f 64gb black"), // another model's number
+		phone("D", "Zentor", "zentor vela 9 zm-g965f 64gb blue"),
+		phone("E", "Zentor", "zentor vela 6000 zlce6000l black"), // one colour: another kit's letter
+		phone("F", "Zentor", "zentor vela 6000 zlce6000y black"),
+	}
+	want := [][]int{{0, 1}, {2}, {3}, {4}, {5}}
+	if diff := cmp.Diff(want, GroupWith(items, Options{IgnoreColour: true})); diff != "" {
+		t.Errorf("GroupWith mismatch (-want +got):\n%s", diff)
+	}
+}
+
 // TestGroupShopVariants checks that a word one shop's two listings of one
 // model differ by, and that two shops write right after the model's name,
 // names a variant for every shop's listings.

@@ -22,7 +22,8 @@ type profile struct {
 	acc       bool
 	guessed   bool // the brand is a guess from the title's first word
 	colour    string
-	anyColour bool // colour variants are one product (Options.IgnoreColour)
+	tint      string // the colour the listing states, read with colours together too (see colourSiblings)
+	anyColour bool   // colour variants are one product (Options.IgnoreColour)
 	specs     map[string]float64
 	codes     []code
 	parts     []string // main-clause chunks, normalised; "" between clauses
@@ -132,8 +133,9 @@ func profileOf(it Item, opt Options) profile {
 		gtin: it.GTIN, link: it.Link, brand: alnumOnly(it.Brand), category: it.Category, acc: it.Accessory,
 		guessed: it.BrandGuessed, specs: it.Specs,
 	}
+	p.tint = colourOf(it)
 	if !opt.IgnoreColour {
-		p.colour = colourOf(it)
+		p.colour = p.tint
 	}
 	p.anyColour = opt.IgnoreColour
 	if !opt.sketch {
