@@ -308,6 +308,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantReason: "title", // the titles' words decide, no model-line rule
 		},
 		{
+			name:       "storage written short agrees with storage written in full",
+			a:          phone("A", "Zentor", "zentor vela edge 5g 128g 6gb ram black"),
+			b:          phone("B", "Zentor", "zentor vela edge 5g 128gb black"),
+			wantReason: "title", // the titles' words decide, no model-line rule
+		},
+		{
 			name:     "storage after a screen's size with decimal places",
 			a:        phone("A", "Zentor", "zentor vanta k7 2019 32gb sapphire blue"),
 			b:        phone("B", "Zentor", "zentor vanta k7 2019 6.09 32gb 2gb ram 13mp android 9.0 sapphire blue"),

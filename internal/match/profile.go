@@ -522,6 +522,8 @@ func (p *profile) readModelLine(cs []chunk) {
 				// A Roman numeral is a generation, no measure's number:
 				// "Mark III M.Zuiko" is no 3 metres.
 				p.readMeasure(cs, i, ws, k, modelNumber)
+			} else if gigabytes(w) && p.phone() {
+				p.addSlot("#gb", w[:len(w)-1], c.fit) // "128g": a phone's storage written short
 			} else if d, u, ok := digitsUnit(w); ok && !lostFraction(numberBefore(cs, i, ws, k), d, u, modelNumber) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
 				// lost between two numbers.
