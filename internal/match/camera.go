@@ -788,5 +788,23 @@ func (p *profile) readCameraEdition(cs []chunk) {
 	}
 	if !p.acc && p.category == cameras {
 		p.kit = kitName(cs)
+		if twinKit(p.words[:p.nMain]) {
+			p.edition |= edLensKit | edTwinLens
+		}
 	}
+}
+
+// twinKit reports whether a camera's title names its kit of two lenses in
+// words: "double zoom kit", "twin lens kit", "dual lens".
+func twinKit(words []string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		switch words[i] {
+		case "double", "twin", "dual":
+			switch words[i+1] {
+			case "zoom", "lens", "lenses", "kit":
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -119,6 +119,12 @@ func TestCompareCameraEditions(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a twin-lens kit named in words, against a kit of one zoom",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme d5600 af s dx 18 140mm lens 24.2 megapixel slr camera"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme d 5600 double zoom kit 24.2 megapixel digital slr camera black"},
+			wantReason: "edition",
+		},
+		{
 			name:     "a length in millimetres without an aperture is no lens",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 35mm film camera half frame"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme ektra h35 half frame film camera body"},
