@@ -224,8 +224,9 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 }
 
 // maxMarketLetters is the most letters a television's code ends in after
-// its size and series: a market's and a year's ("KXXU", "UXZG", "BAEP").
-const maxMarketLetters = 4
+// its size and series: a version's, a market's and a year's ("KXXU",
+// "UXZG", "BAEP", "AKXXU").
+const maxMarketLetters = 5
 
 // marketsOfSet reports whether two televisions' codes give one size and
 // series and differ only in the letters after them, which name the markets

@@ -202,6 +202,12 @@ func TestCompareTelevisionSeries(t *testing.T) {
 func TestCompareTelevisionMarkets(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "one set's code with a version's letter and two markets' letters",
+			a:        tv("A", "zentor ze40k5500akxxu 40 inch / 102 cm full hd 1080p"),
+			b:        tv("B", "zentor ze40k5500akxeu 101 cm 40 zoll led fernseher full hd smart tv"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "one set's code with two markets' letters",
 			a:        tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
 			b:        tv("B", "zentor ze65ru7100uxzg 65 zoll led tv 4k ultra hd"),
