@@ -25,8 +25,9 @@ func mergeFractions(cs []chunk) []chunk {
 			v += float64(leadingNumber(whole)) // "3-1/2"
 		case isFrac:
 			isFrac = false // a lone fraction ("1/2": a ratio as often), or "A-1/2"
-		case isNumber(c.text) && !strings.Contains(c.text, ".") && i+1 < len(cs) && !cs[i+1].brk:
-			// "2 1/2": the whole number and the fraction.
+		case isNumber(c.text) && !strings.Contains(c.text, ".") && !modelYear(c.text) && i+1 < len(cs) && !cs[i+1].brk:
+			// "2 1/2": the whole number and the fraction; a model's year
+			// is none ("Y7 2018 2/16 GB": memory and storage).
 			if f, ok := fractionOf(cs[i+1].text); ok {
 				v, isFrac, merge = f+float64(leadingNumber(c.text)), true, true
 			}

@@ -314,6 +314,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantReason: "title", // the titles' words decide, no model-line rule
 		},
 		{
+			name:     "memory and storage with a slash after a model's year are no fraction",
+			a:        phone("A", "Zentor", "zentor vanta k7 2018 16gb 2gb ram sim free unlocked"),
+			b:        phone("B", "Zentor", "zentor vanta k7 2018 2/16 gb black sim free"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:     "storage after a screen's size with decimal places",
 			a:        phone("A", "Zentor", "zentor vanta k7 2019 32gb sapphire blue"),
 			b:        phone("B", "Zentor", "zentor vanta k7 2019 6.09 32gb 2gb ram 13mp android 9.0 sapphire blue"),
