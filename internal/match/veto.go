@@ -304,26 +304,24 @@ func linesDiffer(p, q *profile) bool {
 }
 
 // numberLeft reports whether q, a phone or a camera as p is, writes the
-// name of a line (a word of letters after the brand) whose number p gives and no number of that line, nor p's
-// number in any other word: the line's first model ("Google Pixel 128GB"
-// is not the "Pixel 2", "Oppo Reno" not the "Reno 10x"). A maker's name
-// followed by a number ("Nokia 7 Plus") is left out: another word often
-// comes between them ("Nokia TA-1046 7 Plus"); so are a kind of product
-// ("smartphone 15,5 cm"), a colour and a network ("titan 4G") and a
-// model's year ("Galaxy A8 2018").
+// name of a line (a word of letters after the brand) whose number p gives,
+// and no number of that line, nor p's number in any other word: the line's
+// first model ("Google Pixel 128GB" is not the "Pixel 2", "Oppo Reno" not
+// the "Reno 10x"). A maker's name followed by a number ("Nokia 7 Plus") is
+// left out, as another word often comes between them ("Nokia TA-1046 7
+// Plus"); so are a kind of product ("smartphone 15,5 cm"), a colour and a
+// network ("titan 4G") and a model's year ("Galaxy A8 2018").
 func numberLeft(p, q *profile) bool {
 	if p.category != q.category || p.category != phones && p.category != cameras || p.acc || q.acc {
 		return false
 	}
-	ws := q.words[:q.nMain]
+	mine, theirs := p.words[:p.nMain], q.words[:q.nMain]
 	for _, s := range p.slots {
-		if !afterBrandOrLine(p.words[:p.nMain], slices.Index(p.words[:p.nMain], s.key), p.brand) {
-			continue
-		}
 		n := digitsOf(s.num)
-		if !lineSlot(s) || !lineWord(s.key) || s.key == p.brand || s.key == yearSlot || modelYear(s.num) || networkGeneration(s.num) != "" ||
-			colourWords[s.key] != "" || classify.NamesKind(s.key) || n == "" || !slices.Contains(ws, s.key) ||
-			slotNumber(q, s.key) != "" {
+		if n == "" || !lineSlot(s) || !lineWord(s.key) || s.key == p.brand || s.key == yearSlot || modelYear(s.num) ||
+			networkGeneration(s.num) != "" || colourWords[s.key] != "" || classify.NamesKind(s.key) ||
+			!slices.Contains(theirs, s.key) || slotNumber(q, s.key) != "" ||
+			!afterBrandOrLine(mine, slices.Index(mine, s.key), p.brand) {
 			continue
 		}
 		if !slices.ContainsFunc(q.words, func(w string) bool { return digitsOf(w) == n }) {
