@@ -52,7 +52,8 @@ type code struct {
 // NormalizePart folds a manufacturer part or model number so that spelling
 // differences between retailers vanish: case, spaces, hyphens, dots and
 // slashes are dropped, and a trailing region suffix is removed: Apple's
-// "B/A", "LL/A", "ZP/A" and plain "/A", and "-UK", "-GB", "/EU" forms.
+// "B/A", "LL/A", "ZP/A" and plain "/A", "-UK", "-GB", "/EU" forms, and a
+// dual-SIM market's "/DS".
 func NormalizePart(s string) string {
 	s = strings.TrimSpace(s)
 	if n := regionSuffix(s); n > 0 && len(s)-n >= 4 {
@@ -94,6 +95,10 @@ func regionSuffix(s string) int {
 		case "UK", "GB", "EU":
 			if c := s[n-3]; c == '-' || c == '/' || c == ' ' {
 				return 3
+			}
+		case "DS":
+			if s[n-3] == '/' {
+				return 3 // "SM-N986B/DS": the dual-SIM market's
 			}
 		}
 	}

@@ -139,7 +139,7 @@ func TestNormalizePart(t *testing.T) {
 		{"WH-1000XM5", "WH1000XM5"},
 		{"wh 1000 xm5", "WH1000XM5"},
 		{"MXCR3B/A", "MXCR3"},
-		{"SM-S921B/DS", "SMS921BDS"},
+		{"SM-S921B/DS", "SMS921B"}, // the dual-SIM market's letters
 		{"KD-55X80L-UK", "KD55X80L"},
 		{"90NR0GI1-M00420", "90NR0GI1M00420"},
 		{"A/B", "AB"},
