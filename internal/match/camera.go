@@ -494,6 +494,28 @@ func (p *profile) markLensCodes(cs []chunk) {
 	}
 }
 
+// markNamedLensCodes marks as fitted, not the camera's own, a code that a
+// camera's title writes after its own model's code and names a lens by:
+// the word "lens" right after it ("A6100 & SELP1650 lens kit", "ILCE6000
+// / and SELP1650 lens"). Two cameras sold with one lens share its code.
+func (p *profile) markNamedLensCodes(cs []chunk) {
+	own := false
+	for i, c := range cs {
+		if c.fit {
+			return
+		}
+		n := NormalizePart(c.text)
+		k := slices.IndexFunc(p.codes, func(x code) bool { return x.s == n && !x.cpu && !x.fit })
+		if k < 0 {
+			continue
+		}
+		if own && i+1 < len(cs) && (cs[i+1].text == "lens" || cs[i+1].text == "objektiv") && p.codes[k].kind == codeStrong {
+			p.codes[k].fit = true
+		}
+		own = true
+	}
+}
+
 // namesBody reports whether a title's words sell a camera's body: "body",
 // or German "Gehäuse", also as a comparison site prints it without its
 // umlaut ("geh use", "gehause").
@@ -535,6 +557,7 @@ func (p *profile) readCameraEdition(cs []chunk) {
 		p.edition |= edBody
 	}
 	if !p.acc && p.category == cameras {
+		p.markNamedLensCodes(cs)
 		p.kit = kitName(cs)
 		if twinKit(p.words[:p.nMain]) {
 			p.edition |= edLensKit | edTwinLens

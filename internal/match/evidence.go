@@ -382,6 +382,9 @@ func (ev *codeEv) equal(a, b code, af, bf, own bool, p, q *profile) {
 		ev.lineLen = max(ev.lineLen, min(len(a.s), len(b.s)))
 	case a.kind == codeStrong && b.kind == codeStrong && af != bf:
 		ev.fitOwn = true
+	case af && bf && !p.acc && !q.acc && p.category != "" && p.category == q.category:
+		// Two devices sold with one lens or accessory ("A6100 & SELP1650
+		// lens", "A6000 and SELP1650 lens"): nothing of the devices.
 	default:
 		ev.weak = true
 	}
@@ -396,6 +399,9 @@ func (ev *codeEv) pieces(p, q *profile) {
 				continue
 			}
 			spelled, other := piecesOf(c.s, pair[1].parts)
+			if spelled && isTV(pair[0]) && isTV(pair[1]) && letterSeriesCode(c.s) && !piecesWhole(c.s, pair[1].parts) {
+				spelled = false // "OLED 55" is no "OLED55CX": its letters are the series
+			}
 			spelled = spelled || initialPieces(c.s, pair[1].parts)
 			if other && c.kind == codeStrong && !setCode(c.s, pair[0], pair[1]) {
 				ev.variant = true // "BWC 61452 S" against "BWC61452W"

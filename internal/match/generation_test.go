@@ -25,6 +25,14 @@ func TestCompareCameraGenerations(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name: "a Mark and a card's storage shared by two models",
+			a: Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS 6D Mk II DSLR Camera Body + Case + 32GB SDHC",
+				Specs: map[string]float64{"storage_gb": 32}},
+			b: Item{Brand: "Acme", Category: "Cameras", Title: "Acme G7X MkII Compact Camera black with 32GB Card",
+				Specs: map[string]float64{"storage_gb": 32}},
+			wantReason: "title",
+		},
+		{
 			name:       "a short name without a generation is the first of its line",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 ii body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 body"},

@@ -231,12 +231,13 @@ func withUnit(cs []chunk, i int) string {
 	if i+1 < len(cs) && cs[i+1].text == "mm" {
 		return t + "mm"
 	}
-	// A bare range a lens's letters follow, or after a "+", a lens's word
-	// or another lens's range, is a focal range too ("18-55 IS STM kit", "+
-	// 18-55", "kit 18-55 & 75-300").
+	// A bare range a lens's letters or aperture follow, or after a "+", a
+	// lens's word or mount, or another lens's range, is a focal range too
+	// ("18-55 IS STM kit", "18-55 f/3.5-5.6", "+ 18-55", "EF-S 18-55",
+	// "kit 18-55 & 75-300").
 	if t != "" && isDigitByte(t[0]) && strings.IndexByte(t, '-') > 0 && focalRange(t+"mm") &&
-		(cs[i].added || i+1 < len(cs) && !cs[i+1].brk && lensLetters(firstWord(cs[i+1].text)) ||
-			i > 0 && !cs[i].brk && (lensLead(lastWord(cs[i-1].text)) || focalRange(withUnit(cs, i-1)))) {
+		(cs[i].added || i+1 < len(cs) && !cs[i+1].brk && (lensLetters(firstWord(cs[i+1].text)) || aperture(cs[i+1].text) != "") ||
+			i > 0 && !cs[i].brk && (lensLead(cs[i-1].text) || lensLead(lastWord(cs[i-1].text)) || focalRange(withUnit(cs, i-1)))) {
 		return t + "mm"
 	}
 	return t

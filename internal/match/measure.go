@@ -122,6 +122,9 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 		// "Xperia 5 V": a fifth generation, not five volts.
 	case next != "" && next != "in" && measureUnit(next) != "" && !lostFraction(prev, w, measureUnit(next), model):
 		p.addSlot("#"+measureUnit(next), w, c.fit)
+		if in := screenInches(p, w, measureUnit(next)); in != "" {
+			p.addSlot("#in", in, c.fit)
+		}
 	case len(ws) == 1 && !prevNum && screenSize(p, w) && !unitWords[next] && next != "x":
 		// A television's size written without its inch mark, as
 		// price-comparison sites give it ("55a6ktuk 55 smart 4k tv").

@@ -219,3 +219,24 @@ func lineLetterApart(cs []chunk, i int) string {
 	}
 	return cs[i].text + next
 }
+
+// letterNumberCode returns the short model name a phone's or camera's
+// title writes as a line's letter and its number apart, right after the
+// brand or after the brand and its line's name ("Huawei P 20", "Samsung
+// Galaxy S 10", "Nikon Z 6": "P20", "S10", "Z6"), as other titles write it
+// whole; chunk i is the number. Of other goods the letter is as often a
+// code's first piece ("R 200 W").
+func (p *profile) letterNumberCode(cs []chunk, i int) (code, bool) {
+	brand := p.brand
+	if p.category != phones && p.category != cameras || p.acc || brand == "" || i < 2 || cs[i].brk || cs[i-1].brk || cs[i].fit {
+		return code{}, false
+	}
+	l, n := cs[i-1].text, cs[i].text
+	if len(l) != 1 || !isLetterByte(l[0]) || n == "" || len(n) > 3 || digitCount(n) != len(n) {
+		return code{}, false
+	}
+	if cs[i-2].text == brand || i >= 3 && cs[i-3].text == brand && !cs[i-2].brk && lettersOnly(cs[i-2].text) {
+		return code{s: strings.ToUpper(l + n), kind: codeLine}, true
+	}
+	return code{}, false
+}

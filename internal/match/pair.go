@@ -307,7 +307,7 @@ func sameLineAndSpecs(p, q *profile, ev codeEv) bool {
 	// ("A7R" of "Alpha 7R").
 	line := ev.line && !ev.lineApart
 	camera := p.category == cameras && (line || shortNamedAlike(p, q) || initialWritten(p, q) || initialWritten(q, p))
-	if !line && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && slices.Contains(q.slots, s) }) {
+	if !line && !camera && !slices.ContainsFunc(p.slots, func(s slot) bool { return lineSlot(s) && s.key != "mark" && slices.Contains(q.slots, s) }) {
 		return false
 	}
 	for k, v := range p.specs {
@@ -428,8 +428,11 @@ func modelNames(p *profile) []string {
 	if n := lineVariant(p); n != "" && len(out) == 0 && !slices.ContainsFunc(p.slots, lineSlot) {
 		out = append(out, n) // the model's only name: "Pixel XL", not the "Galaxy Z" of "Galaxy Z Flip 7"
 	}
+	named := len(out) > 0
 	for _, s := range p.slots {
-		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") {
+		// A mark is a generation of the model the title names ("6D Mark
+		// II", "G7 X Mark II"), no name of its own.
+		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") && !(named && s.key == "mark") {
 			out = append(out, s.num)
 		}
 	}

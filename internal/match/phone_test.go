@@ -230,6 +230,22 @@ func TestComparePhoneVariants(t *testing.T) {
 func TestComparePhoneNumbers(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name: "a line's letter and number apart after the brand name a model, no year's line",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P smart 2020 / 128 GB / Midnight Black",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantReason: "title",
+		},
+		{
+			name: "and the model written whole",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P20 128GB Midnight Black",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "memory after storage, right after the model's number",
 			a:        phone("A", "Zentor", "zentor 6 128gb 8gb ram mirror black"),
 			b:        phone("B", "Zentor", "zentor 6 dual sim 128gb mirror black"),

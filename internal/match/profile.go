@@ -279,6 +279,9 @@ func (p *profile) readCodes(cs []chunk, i int) {
 	if apertureAt(cs, i) != "" {
 		return // "f/4-5.6", "F2.8L": a lens's aperture
 	}
+	if n := mountLetters(c.text); n > 0 && focalRange(c.text[n:]) {
+		return // "XF18-55mm": a lens's mount and focal range
+	}
 	prev, prev2 := "", ""
 	if i > 0 {
 		prev = cs[i-1].text
@@ -304,6 +307,9 @@ func (p *profile) readCodes(cs []chunk, i int) {
 	if !ok {
 		cd, ok = pieceCode(prev, c.text)
 	}
+	if !ok {
+		cd, ok = p.letterNumberCode(cs, i)
+	}
 	if leadCode(cs, i, p.brand) {
 		if !ok {
 			cd, ok = code{s: NormalizePart(c.text)}, true
@@ -313,7 +319,7 @@ func (p *profile) readCodes(cs []chunk, i int) {
 	if ok {
 		// "ht-s40r / b": the letters after the slash end the code.
 		if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
-			regionSuffix("/"+cs[i+1].text) == 0 {
+			regionSuffix("/"+cs[i+1].text) == 0 && !isStopWord(cs[i+1].text) {
 			cd.s += NormalizePart(cs[i+1].text)
 			cd.colours |= slashColour(cs[i+1].text)
 		}

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -236,6 +238,61 @@ func screenSize(p *profile, w string) bool {
 	n := int(w[0]-'0')*10 + int(w[1]-'0')
 	return n >= minScreenCode && n <= maxScreenCode
 }
+
+// letterSeriesCode reports whether a television's code gives its size and
+// then a series of letters alone ("OLED55CX", "OLED65GX"): the letters
+// name the series, as the digits of another maker's do, and are no
+// colour's or market's suffix a title may leave out.
+func letterSeriesCode(s string) bool {
+	i := 0
+	for i < len(s) && isASCIILetter(s[i]) {
+		i++
+	}
+	if i == 0 || i > 4 || i+4 > len(s) || !isDigitByte(s[i]) || !isDigitByte(s[i+1]) {
+		return false
+	}
+	n := int(s[i]-'0')*10 + int(s[i+1]-'0')
+	return n >= minScreenCode && n <= maxScreenCode && lettersOnly(s[i+2:])
+}
+
+// piecesWhole reports whether two or three consecutive parts of a title
+// spell code whole, with nothing left over.
+func piecesWhole(code string, parts []string) bool {
+	for i := range parts {
+		spelt := parts[i]
+		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != "" && len(spelt) < len(code); k++ {
+			spelt += parts[k]
+			if spelt == code {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// screenInches returns the screen size in inches, the way sets are sold,
+// that a television's title states in centimetres ("102 cm" is the 40-inch
+// set, "123cm" the 49-inch, "139 cm" the 55-inch), or "". A set sold by a
+// size in inches measures a little less across, and centimetres round
+// either way: the size is the whole inch from 0.3 below the measure to
+// 0.7 above it.
+func screenInches(p *profile, w, unit string) string {
+	if !isTV(p) || unit != "cm" {
+		return ""
+	}
+	cm, err := strconv.ParseFloat(w, 64)
+	if err != nil || cm < minScreenCm || cm > maxScreenCm {
+		return ""
+	}
+	return strconv.Itoa(int(math.Ceil(cm/2.54 - 0.3)))
+}
+
+// The screen sizes in centimetres a television's title may state, from
+// 19 to 120 inches.
+const (
+	minScreenCm = 48
+	maxScreenCm = 305
+)
 
 // regionLettersOfSet reports whether two televisions' codes give one size
 // and series and differ only in the letters after it, a market's

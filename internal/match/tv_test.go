@@ -69,6 +69,30 @@ func TestCompareTelevisionSizes(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a size in centimetres against the code's size",
+			a:          tv("A", "ZENTOR 50'' 4K SMART LCD ZX-50GX800B TV"),
+			b:          tv("B", "Zentor GX800 102 cm 4K Smart TV"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "centimetres of the set sold by the code's size",
+			a:        tv("A", "ZENTOR 49'' 4K SMART LCD ZX-49GX800B TV"),
+			b:        tv("B", "Zentor GX800 123cm 4K Smart TV"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a series of letters after the code's size is no suffix of the size",
+			a:          tv("A", "Zentor C9 OLED 55\" 4K Ultra HD Smart TV"),
+			b:          tv("B", "Zentor 55\" OLED55CX"),
+			wantReason: "title",
+		},
+		{
+			name:     "the series written after the size",
+			a:        tv("A", "Zentor OLED 55 CX 4K Ultra HD Smart TV"),
+			b:        tv("B", "Zentor 55\" OLED55CX"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "an accessory's code gives no screen size",
 			a:        Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket for 32 inch tv"},
 			b:        Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket"},

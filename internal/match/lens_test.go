@@ -1,0 +1,44 @@
+package match
+
+import "testing"
+
+// TestCompareCameraLensNames covers the lens a camera is sold with, named
+// by its mount and focal range or by its own part number: two cameras sold
+// with one lens share its name, and are two cameras.
+func TestCompareCameraLensNames(t *testing.T) {
+	camera := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Acme", Category: "Cameras", Title: title}
+	}
+	runCompare(t, []compareCase{
+		{
+			name:       "a mount's letters and a focal range glued on name a lens, no model",
+			a:          camera("A", "Acme X-T3 Mirrorless Camera + XF18-55mm F2.8-4 Lens Kit"),
+			b:          camera("B", "ACME X-T20 MIRRORLESS DIGITAL CAMERA KIT XF 18-55MM F/2.8-4 R LM OIS"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "the same camera with that lens, written apart and glued",
+			a:        camera("A", "Acme X-T3 Mirrorless Camera + XF18-55mm F2.8-4 Lens Kit"),
+			b:        camera("B", "ACME X-T3 MIRRORLESS DIGITAL CAMERA KIT XF 18-55MM F/2.8-4 R LM OIS"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a lens's part number before the word lens is the lens's",
+			a:          camera("A", "acme alpha a6100 & zelp1650 lens kit"),
+			b:          camera("B", "acme zlce6000 / and zelp1650 lens / uk"),
+			wantReason: "code",
+		},
+		{
+			name:     "and the camera's code still names it",
+			a:        camera("A", "acme zlce6000 & zelp1650 lens kit"),
+			b:        camera("B", "acme zlce6000 / and zelp1650 lens / uk"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
+			a:          camera("A", "Acme EOS 2000D - Body"),
+			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),
+			wantReason: "edition",
+		},
+	})
+}
