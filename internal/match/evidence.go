@@ -220,7 +220,24 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 	if (r == codesDiffer || r == codesUnrelated) && own && marketsOfSet(a.s, b.s, p, q) {
 		r = codesEqual
 	}
+	if r == codesWithin && own && sizeFirstOfSet(a.s, b.s, p, q) {
+		r = codesEqual
+	}
 	return r
+}
+
+// sizeFirstOfSet reports whether two televisions' codes give one size and
+// series, one of them without the maker's letters before the size
+// ("43B7100" of "H43B7100UK"), the letters after the series a market's.
+func sizeFirstOfSet(a, b string, p, q *profile) bool {
+	if !isTV(p) || !isTV(q) || a == "" || b == "" || isDigitByte(a[0]) == isDigitByte(b[0]) {
+		return false
+	}
+	sizeA, seriesA := screenOfCode(a)
+	sizeB, seriesB := screenOfCode(b)
+	stA, stB := stem(seriesA), stem(seriesB)
+	return sizeA != "" && sizeA == sizeB && stA == stB &&
+		len(seriesA)-len(stA) <= maxMarketLetters && len(seriesB)-len(stB) <= maxMarketLetters
 }
 
 // maxMarketLetters is the most letters a television's code ends in after

@@ -35,6 +35,12 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "letters after a slash that start a lens's name end no code",
+			a:        camera("A", "Acme Alpha a6100 Digital Camera Kit E PZ 16-50mm f/3.5-5.6 OSS"),
+			b:        camera("B", "ACME ALPHA A6100 / E PZ 16-50MM F/3.5-5.6 OSS LENS / BLACK"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
 			a:          camera("A", "Acme EOS 2000D - Body"),
 			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),

@@ -83,6 +83,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "a line's two words run together",
+			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
+			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a network after a spec's word is no line's number",
+			a:        phone("A", "Zentor", "Zentor Vela X2 Pro 512 GB 12GB RAM 5G Smartphone, Black - UK Version"),
+			b:        phone("B", "Zentor", "ZENTOR VELA X2 PRO 512GB 12GB RAM BLACK (6.7\") 48MP CAMERA 5G"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "one model with and without its network",
 			a:        phone("A", "Zentor", "Zentor Vanta 12 5G 6GB 128GB"),
 			b:        phone("B", "Zentor", "Zentor Vanta 12 6GB 128GB"),

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"productsearch/internal/classify"
 )
 
 // slot is a model-line number and the word it belongs to: "Pro 5" is
@@ -317,9 +319,10 @@ func (p *profile) readCodes(cs []chunk, i int) {
 		cd.kind, cd.field = codeStrong, true
 	}
 	if ok {
-		// "ht-s40r / b": the letters after the slash end the code.
+		// "ht-s40r / b": the letters after the slash, ending a clause, end
+		// the code ("A6100 / E PZ 16-50mm" is no "A6100E").
 		if i+1 < len(cs) && cs[i+1].slash && len(cs[i+1].text) <= 3 && !strings.ContainsAny(cs[i+1].text, "0123456789") &&
-			regionSuffix("/"+cs[i+1].text) == 0 && !isStopWord(cs[i+1].text) {
+			regionSuffix("/"+cs[i+1].text) == 0 && (i+2 >= len(cs) || cs[i+2].brk || cs[i+2].slash) {
 			cd.s += NormalizePart(cs[i+1].text)
 			cd.colours |= slashColour(cs[i+1].text)
 		}
@@ -668,6 +671,12 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	}
 	// "15s-fq5022na", "4-gang": the start of a code or a count.
 	codePiece := k+1 < len(ws)
+	if screenSize(p, w) {
+		return w, false // "Samsung 43", "OLED 55": a television's size (see readMeasure)
+	}
+	if networkGeneration(w) != "" && (specWord(prev) || classify.NamesKind(prev)) {
+		return w, false // "12GB RAM 5G", "48MP Camera 5G": the network, no line's number
+	}
 	if unitWords[next] && !(numeral || next == "v" && p.romanFive() || next == "x" && p.phone()) || c.inch && k == len(ws)-1 ||
 		len(w) > 4 || codePiece {
 		return w, false
@@ -680,6 +689,16 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	}
 	p.addSlot(prev, w, c.fit)
 	return w, isNumber(w)
+}
+
+// specWord reports whether a word names a phone's spec, after which a
+// network's generation is the phone's network, no model's number.
+func specWord(w string) bool {
+	switch w {
+	case "ram", "rom", "memory", "storage", "camera", "mp", "battery", "mah":
+		return true
+	}
+	return false
 }
 
 // yearSlot is the slot of a model's year written after a variant's word

@@ -93,6 +93,24 @@ func TestCompareTelevisionSizes(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a size right after the brand is no line's number",
+			a:        tv("A", "zentor 7 series zu7100 43\" 2160p led smart tv"),
+			b:        tv("B", "Zentor 43 ZE43ZU7100"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a code without the maker's letters before the size",
+			a:        tv("A", "Zentor 43\" 4K UHD Smart LED Z43B7100UK TV UK Model"),
+			b:        tv("B", "ZENTOR 43 Inch 43B7100 Smart 4K Ultra HD LED Freeview TV (UK Model)"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:       "and of another series",
+			a:          tv("A", "Zentor 43\" 4K UHD Smart LED Z43B7100UK TV UK Model"),
+			b:          tv("B", "ZENTOR 43 Inch 43A7100 Smart 4K Ultra HD LED Freeview TV (UK Model)"),
+			wantReason: "title",
+		},
+		{
 			name:     "an accessory's code gives no screen size",
 			a:        Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket for 32 inch tv"},
 			b:        Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket"},

@@ -285,6 +285,9 @@ func linesDiffer(p, q *profile) bool {
 	if initialWritten(p, q) || initialWritten(q, p) {
 		return false // one writes the other's name as its line's initial and number
 	}
+	if gluedLine(p, q) || gluedLine(q, p) {
+		return false // one runs the line's two words together ("PSmart 2019" and "P Smart 2019")
+	}
 	for _, s := range p.slots {
 		if !lineSlot(s) || s.key == "mark" || place(q.words, s.key) >= 0 {
 			continue // a Mark is a generation (marksDiffer)
@@ -298,6 +301,26 @@ func linesDiffer(p, q *profile) bool {
 		})
 		if other {
 			return true
+		}
+	}
+	return false
+}
+
+// gluedLine reports whether p gives a line's number under a name that is
+// q's name for the number with the word before it in q's title run
+// together: "PSmart 2019" and "P Smart 2019".
+func gluedLine(p, q *profile) bool {
+	for _, s := range p.slots {
+		if !lineSlot(s) {
+			continue
+		}
+		for _, t := range q.slots {
+			if t.num != s.num || !lineSlot(t) || len(t.key) >= len(s.key) || !strings.HasSuffix(s.key, t.key) {
+				continue
+			}
+			if k := slices.Index(q.words, t.key); k > 0 && q.words[k-1]+t.key == s.key {
+				return true
+			}
 		}
 	}
 	return false
