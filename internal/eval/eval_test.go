@@ -562,7 +562,11 @@ func TestTitleBrand(t *testing.T) {
 		{"lenovo moto g6 32gb 5.7 silver", "Motorola", false},
 		{"handy moto one zoom 128 gb electric grey lte ohne simlock", "Motorola", false}, // the name of the maker's phones
 		{"camera strap with canon logo", "camera", true},                                 // not in a clause of another device
-		{"zentor rla36p under counter larder fridge in polar white", "zentor", true},     // a lead word that can be a brand
+		{"SamsungQE55Q60RATXXU 139cm 4K UHD TV", "Samsung", false},                       // the model glued on
+		{"Honor8X Dual-SIM 128GB blau", "HONOR", false},
+		{"PanasonicTX-58HX800B 58 inch 4K HDR TV", "Panasonic", false},
+		{"Canonical 5 tripod", "Canonical", true},                                    // a longer word, not a brand and its model
+		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {
@@ -660,10 +664,12 @@ func TestLineBrands(t *testing.T) {
 		"Acme Z100 speaker",                                                             // a code one title gives
 		"Samsung Galaxy A10 32GB (SM-A105FN)", "samsung galaxy a10 32gb blue sm a105fn", // a part number after a series' letters
 		"Samsung Galaxy S25 Ultra", "samsung galaxy s25 256gb",
+		"Huawei P smart 2019 64GB", "huawei p smart 2020 128gb", "Huawei P Smart Z", // a line's letter and name
+		"Fujifilm X-A7 kit", "fujifilm x-a7 body", // a code written with a hyphen
 	}
 	lines := learnLineBrands(titles)
 	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
-		"a10": "Samsung", "a105fn": "Samsung", "s25": "Samsung"}
+		"a10": "Samsung", "a105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -683,6 +689,9 @@ func TestLineBrands(t *testing.T) {
 		{"sm a105fn 32gb blue", "Samsung", false},
 		{"blackzone s25 ultra maxx", "blackzone", true},          // a name before a code is a brand of its own
 		{"panassonic lumix gh4 (body only)", "Panasonic", false}, // a known brand misspelt
+		{"P Smart 2019 64GB Blue Unlocked", "Huawei", false},     // a line's letter and name
+		{"X-A7 COMPACT SYSTEM CAMERA WITH 15-45MM LENS", "Fujifilm", false},
+		{"xa7 body", "Fujifilm", false},
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

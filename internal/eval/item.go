@@ -79,6 +79,9 @@ func titleBrand(title string) string {
 	if b := lastBrand(ws); b != "" {
 		return b
 	}
+	if b := gluedBrand(leadWord(title)); b != "" {
+		return b
+	}
 	first := firstTitleWord(title)
 	if lead := leadWord(title); first == "" || classify.NamesKind(strings.ToLower(lead)) {
 		// A title that starts with a number or a kind of product
@@ -90,6 +93,30 @@ func titleBrand(title string) string {
 	}
 	return first
 }
+
+// minGluedBrand is the fewest letters of a brand a title's first word
+// starts with, its model glued on, for the word to read as that brand.
+const minGluedBrand = 3
+
+// gluedBrand returns the known brand a title's first word starts with,
+// the model's code or name glued on ("SamsungQE55Q60RATXXU", "Honor8X",
+// "TCL50EP658", "PanasonicTX"), or "": what follows the brand has a digit,
+// or starts a word of capitals after the brand's small letters.
+func gluedBrand(w string) string {
+	for k := len(w) - 1; k >= minGluedBrand; k-- {
+		rest := w[k:]
+		if !strings.ContainsAny(rest, "0123456789") && !(isLower(w[k-1]) && isUpper(w[k])) {
+			continue
+		}
+		if b := normalize.KnownBrand(w[:k]); b != "" && len(normalize.KnownBrand(rest)) == 0 {
+			return b
+		}
+	}
+	return ""
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // innerBrand returns the known brand a title gives by its own name further
 // in, before any clause of a device it fits ("7plus 64 gb nokia black",

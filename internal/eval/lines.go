@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 
 	"productsearch/internal/normalize"
@@ -89,25 +90,56 @@ func wordAfterBrand(title string) (word, brand string) {
 		return "", ""
 	}
 	next := strings.ToLower(ws[i+n])
-	if len(next) < 3 || strings.ContainsAny(next, "0123456789") || normalize.KnownBrand(next) != "" {
+	if len(next) <= maxLineLetters && lettersOnly(next) && i+n+1 < len(ws) {
+		next += strings.ToLower(ws[i+n+1]) // "P Smart": the line's letter and name
+	}
+	if len(next) < 3 || strings.ContainsAny(next, "0123456789") || normalize.KnownBrand(next) != "" || !lettersOnly(next) {
 		return "", ""
 	}
 	return next, brand
 }
+
+// maxLineLetters is the most letters a line's name starts with as a word
+// of its own ("P" of "P Smart").
+const maxLineLetters = 2
 
 // brandOf returns the brand of a line whose name a title starts with, or "".
 func (l lineBrands) brandOf(title string) string {
 	if len(l) == 0 {
 		return ""
 	}
-	w := firstTitleWord(title)
-	return l[strings.ToLower(w)]
+	w := strings.ToLower(firstTitleWord(title))
+	if b := l[w]; b != "" {
+		return b
+	}
+	ws := titleWords(title)
+	if k := slices.IndexFunc(ws, func(w string) bool { return !prefixWord(w) }); k >= 0 && k+1 < len(ws) &&
+		len(ws[k]) <= maxLineLetters && lettersOnly(ws[k]) && lettersOnly(ws[k+1]) {
+		return l[strings.ToLower(ws[k]+ws[k+1])] // "P Smart 2019"
+	}
+	return ""
 }
 
 // codeBrand returns the brand of the model code a title starts with ("D3500
 // body only"), or gives after a series' letters ("SM-A105FN 32GB"), as the
 // data set's titles that give a known brand show it, or "".
 func (l lineBrands) codeBrand(title string) string {
+	toks := joinedTokens(title)
+	for k, w := range toks[:min(len(toks), 2)] {
+		// "X-A7", "WG-50", "OM-D E-M5": a code written with a hyphen.
+		if k == 1 && (len(toks[0]) > maxSeriesLetters || !lettersOnly(toks[0])) {
+			break
+		}
+		if !modelCode(w) {
+			continue
+		}
+		if b := l[w]; b != "" {
+			return b
+		}
+		if b := l.codeStemBrand(w); b != "" {
+			return b
+		}
+	}
 	ws := titleWords(title)
 	for k, w := range ws[:min(len(ws), 2)] {
 		if k == 1 && (len(ws[0]) > maxSeriesLetters || !lettersOnly(ws[0])) {
@@ -174,7 +206,28 @@ func modelCodes(title string) ([]string, string) {
 			out = append(out, strings.ToLower(w))
 		}
 	}
+	for _, w := range joinedTokens(title) {
+		if modelCode(w) && !slices.Contains(out, w) && normalize.KnownBrand(w) == "" {
+			out = append(out, w) // "X-A7" as "xa7", "KD-49XF8505" as "kd49xf8505"
+		}
+	}
 	return out, brand
+}
+
+// joinedTokens returns a title's words split at spaces and punctuation but
+// not at hyphens, which are dropped, lower case: "X-A7 Kit" gives "xa7"
+// and "kit".
+func joinedTokens(title string) []string {
+	ws := strings.FieldsFunc(title, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '/' || r == '"' || r == '|' || r == '+'
+	})
+	out := ws[:0]
+	for _, w := range ws {
+		if w = strings.ToLower(strings.ReplaceAll(w, "-", "")); w != "" && !prefixWord(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // modelCode reports whether a word reads as a model's code: three
