@@ -261,8 +261,9 @@ func kitName(cs []chunk) string {
 			continue
 		}
 		name := cs[i-1].text
-		if focalRange(name) || strings.HasSuffix(name, "mm") || cameraWord(name) || lensLetters(name) {
-			return ""
+		if focalRange(name) || strings.HasSuffix(name, "mm") || cameraWord(name) || lensLetters(name) ||
+			i+1 < len(cs) && !cs[i+1].brk && lensAt(cs, i+1) {
+			return "" // "Kit 18-55mm": a kit named by its lens
 		}
 		if !lettersOnly(name) {
 			switch {

@@ -41,6 +41,18 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a kit named by the lens after it is the lens kit",
+			a:        camera("A", "Acme X-T3 Mirrorless Camera + XF18-55mm F2.8-4 Lens Kit"),
+			b:        camera("B", "ACME XT3 Interchangeable Lens Camera APS-C 26.1MP Silver 4K Video Kit 18-55mm"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a lens's mount and focal length name no camera",
+			a:          camera("A", "acme x t30 mirrorless camera xc15 45mm lens silver"),
+			b:          camera("B", "acme x a7 with xc15 45mm lens 32gb sd card"),
+			wantReason: "title",
+		},
+		{
 			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
 			a:          camera("A", "Acme EOS 2000D - Body"),
 			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),

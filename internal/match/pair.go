@@ -432,7 +432,9 @@ func modelNames(p *profile) []string {
 	for _, s := range p.slots {
 		// A mark is a generation of the model the title names ("6D Mark
 		// II", "G7 X Mark II"), no name of its own.
-		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") && !(named && s.key == "mark") {
+		// A lens mount's letters name the lens's focal length ("XC 15").
+		if !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") && !(named && s.key == "mark") &&
+			!slices.Contains(lensMounts[:], s.key) {
 			out = append(out, s.num)
 		}
 	}
