@@ -33,6 +33,12 @@ func TestCompareCameraGenerations(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a resolution both state is no model's name",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "ACME D850 - BODY - 45.7MP, FULL FRAME, 4K VIDEO, BLACK"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Z 7 body only - 45.7MP, Full Frame, 4K Video, Black"},
+			wantReason: "title",
+		},
+		{
 			name:       "a short name without a generation is the first of its line",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 ii body"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme z6 body"},

@@ -209,6 +209,9 @@ func sharedWordOf(p, q *profile, names bool) bool {
 		if _, _, unit := digitsUnit(w); unit || names && (focalRange(w) || gluedAperture(w)) {
 			continue // a measure; a lens's range and aperture are sharedLens's to weigh
 		}
+		if names && isSpecCode(strings.ToUpper(w)) {
+			continue // "4K", "8K": a spec both state, no model's name
+		}
 		if names && mountLetters(w) > 0 && (p.edition|q.edition)&edLensKit != 0 {
 			continue // "XC15" of "XC15-45mm": the kit's lens, no camera's name
 		}
