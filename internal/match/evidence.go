@@ -419,6 +419,9 @@ func (ev *codeEv) pieces(p, q *profile) {
 			if spelled && isTV(pair[0]) && isTV(pair[1]) && letterSeriesCode(c.s) && !piecesWhole(c.s, pair[1].parts) {
 				spelled = false // "OLED 55" is no "OLED55CX": its letters are the series
 			}
+			if spelled && c.kind == codeLine && !piecesWhole(c.s, pair[1].parts) {
+				spelled = false // "GALAXYS10" is no "Galaxy S10e": a line's model letter
+			}
 			spelled = spelled || initialPieces(c.s, pair[1].parts)
 			if other && c.kind == codeStrong && !setCode(c.s, pair[0], pair[1]) {
 				ev.variant = true // "BWC 61452 S" against "BWC61452W"

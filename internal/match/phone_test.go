@@ -83,6 +83,14 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name: "a line's name and number run together are no model of a letter more",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "ZENTOR VELAS10 128GB PRISM BLACK SIM FREE",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela S10e 128gb prism black + Tempered Glass",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantReason: "title",
+		},
+		{
 			name:     "a line's two words run together",
 			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
 			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),
