@@ -85,12 +85,16 @@ var gluedNumerals = []string{"viii", "vii", "iii", "iv", "vi", "ii"}
 
 // splitNumerals returns the chunks with a generation's Roman numeral glued
 // to a model's name written apart: "a7rii" as "a7r ii", "x100vi" as "x100
-// vi", "mkiii" as "mk iii" (see cutNumeral). It returns cs itself when no
-// chunk has one.
+// vi", "mkiii" as "mk iii" (see cutNumeral); and a lens's aperture glued to
+// its focal range: "xc15-45mmf3.5-5.6" as "xc15-45mm f3.5-5.6". It returns
+// cs itself when no chunk has one.
 func splitNumerals(cs []chunk) []chunk {
 	var out []chunk
 	for i, c := range cs {
 		name, num := cutNumeral(c.text)
+		if num == "" {
+			name, num = cutAperture(c.text)
+		}
 		if num == "" {
 			if out != nil {
 				out = append(out, c)
@@ -110,6 +114,17 @@ func splitNumerals(cs []chunk) []chunk {
 		return cs
 	}
 	return out
+}
+
+// cutAperture splits a chunk that is a lens's focal range and aperture run
+// together ("xc15-45mmf3.5-5.6", "18-55mmf/3.5-5.6") into the two, or
+// returns "" for the aperture.
+func cutAperture(t string) (zoom, f string) {
+	i := strings.Index(t, "mmf")
+	if i < 0 || !focalRange(t[mountLetters(t):i+2]) || aperture(t[i+2:]) == "" {
+		return t, ""
+	}
+	return t[:i+2], t[i+2:]
 }
 
 // cutNumeral splits a chunk that ends in a generation's numeral glued to a

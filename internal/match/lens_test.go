@@ -53,6 +53,12 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a lens's aperture glued to its focal range names no model",
+			a:          camera("A", "Acme X-T200 & XC 15-45mm f/3.5-5.6 OIS PZ Lens Kit"),
+			b:          camera("B", "Acme X-A7 Mirrorless Camera XC15-45mmF3.5-5.6 Kit"),
+			wantReason: "title",
+		},
+		{
 			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
 			a:          camera("A", "Acme EOS 2000D - Body"),
 			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),
