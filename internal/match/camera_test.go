@@ -386,6 +386,12 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a lens's generation right after its focal range",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},
+			wantReason: "model-line",
+		},
+		{
 			name:     "kits of one lens and its generation",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm is ii"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d 18-55 is ii kit"},

@@ -499,7 +499,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			p.addSlot("#mm", long, c.fit)
 			lens = true
 		}
-		if g := p.romanValue(c.text); g != "" && lens && i > 0 && !focalRange(cs[i-1].text) {
+		if g := p.romanValue(c.text); g != "" && lens && i > 0 {
 			// "18-55mm IS II" and "18-55mm DC III": a lens's generation
 			// after letters that differ.
 			p.addSlot("#lensgen", g, c.fit)
