@@ -180,7 +180,7 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 	if reason := titleEvidence(p, q, ev, s, tr); reason != "" {
 		return Decision{Same: true, Reason: reason, Score: s}
 	}
-	if m.scorer != nil && !modelsApart(p, q, ev) && !(ev.unrelated && screensCoded(p, q)) {
+	if m.scorer != nil && !modelsApart(p, q, ev) && !(screensCoded(p, q) && (ev.unrelated || !namesModel(p) || !namesModel(q))) {
 		f := m.features(p, q, ev, s)
 		pr := m.scorer.Probability(f[:])
 		if tr.score("learned", pr >= m.scorer.Threshold, Merge, pr, m.scorer.Threshold) {
@@ -202,7 +202,9 @@ func (m *Matcher) decide(p, q *profile, tr *trace) Decision {
 // screensCoded reports whether two listings are televisions: a
 // television's code gives its size, series and year, and two sets whose
 // codes have nothing in common are two models however alike their short
-// titles ("55 4k qled"), so the learned scorer does not judge them.
+// titles ("55 4k qled"), so the learned scorer does not judge them; nor a
+// set whose title names no model ("LG 55-Inch 4K UHD OLED TV"), which
+// any set of its size and kind fits.
 func screensCoded(p, q *profile) bool {
 	return p.category == tvs && q.category == tvs && !p.acc && !q.acc
 }

@@ -111,6 +111,12 @@ func TestCompareTelevisionSizes(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a set's title that names no model, against a code",
+			a:          tv("A", "Zentor 55-Inch 4K UHD OLED TV with Magic Remote"),
+			b:          tv("B", "Zentor 55 Inch ZLED55BX6LB Smart 4K UHD HDR OLED Freeview TV"),
+			wantReason: "title",
+		},
+		{
 			name:     "an accessory's code gives no screen size",
 			a:        Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket for 32 inch tv"},
 			b:        Item{Retailer: "B", Brand: "Zentor", Category: "TVs", Accessory: true, Title: "Zentor WB55A wall bracket"},
