@@ -118,11 +118,12 @@ func bareRange(cs []chunk, i int, out []chunk) bool {
 }
 
 // lensLead reports whether a word before a bare range makes the range a
-// lens's: a kit, a lens, a lens mount's or series' letters, or another
-// range ("kit 18-55", "ef-s 18 55", "18-55 55-250").
+// lens's: a kit, a lens, "with" ("w" of "w/"), a lens mount's or series'
+// letters, or another range ("kit 18-55", "w/ 15-45", "ef-s 18 55",
+// "18-55 55-250").
 func lensLead(prev string) bool {
 	switch prev {
-	case "kit", "lens", "lenses", "with", "ef-s", "dx", "nikkor", "zuiko", "vario", "pz", "zoom":
+	case "kit", "lens", "lenses", "with", "w", "ef-s", "dx", "nikkor", "zuiko", "vario", "pz", "zoom":
 		return true
 	}
 	return slices.Contains(lensMounts[:], prev) || focalRange(prev)

@@ -59,6 +59,18 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a bare range after \"w/\" is a kit's lens",
+			a:          camera("A", "Acme X-S10 / w/ 15-45 / Black"),
+			b:          camera("B", "Acme X-S10 with XF 18-55mm f/2.8-4 R LM OIS Black"),
+			wantReason: "model-line",
+		},
+		{
+			name:       "a zoom after \"w/\" and the camera's kind sells it with the lens",
+			a:          camera("A", "Acme D5600 w/ 18-140mm DSLR Camera"),
+			b:          camera("B", "Acme D5600 DSLR Camera Body"),
+			wantReason: "edition",
+		},
+		{
 			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
 			a:          camera("A", "Acme EOS 2000D - Body"),
 			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),
