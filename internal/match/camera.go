@@ -245,10 +245,11 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 }
 
 // withWord reports whether a title's word sells what follows with the
-// product, in English or German: "with", "incl.", "inkl.", "mit".
+// product, in English or German: "with", "w/" (read as "w", its slash
+// trimmed), "incl.", "inkl.", "mit".
 func withWord(w string) bool {
 	switch strings.TrimSuffix(w, ".") {
-	case "with", "w/", "inc", "incl", "including", "inkl", "inklusive", "mit":
+	case "with", "w", "inc", "incl", "including", "inkl", "inklusive", "mit":
 		return true
 	}
 	return false

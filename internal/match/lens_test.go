@@ -65,9 +65,9 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
-			name:       "a zoom after \"w/\" and the camera's kind sells it with the lens",
-			a:          camera("A", "Acme D5600 w/ 18-140mm DSLR Camera"),
-			b:          camera("B", "Acme D5600 DSLR Camera Body"),
+			name:       "a zoom after \"w/\" sells the camera with it",
+			a:          camera("A", "NEW ACME EOS R6 CSC W/ RF 24-105MM F4-7.1 IS STM BLACK"),
+			b:          camera("B", "Acme EOS R6 CSC Body Black"),
 			wantReason: "edition",
 		},
 		{

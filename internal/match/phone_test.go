@@ -91,6 +91,14 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name: "a variant's word joined to the storage with slashes",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Pro/256G/silver/4GB RAM + Charger",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Smartphone (6,1 Zoll, 256 GB interner Speicher) silver",
+				Specs: map[string]float64{"storage_gb": 256}},
+			wantReason: "variant",
+		},
+		{
 			name:     "a line's two words run together",
 			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
 			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),

@@ -478,3 +478,90 @@ func isStopWord(w string) bool {
 	}
 	return false
 }
+
+// splitJoined returns the chunks with the words a shop joins with hyphens
+// or slashes written apart where one of them is a variant's word, a colour
+// or a storage ("pro/256g/silver/4gb", "note 9 pro-tropical
+// green-64g-m2003j6b2g"), so each reads as a word of its own; codes
+// ("wh-1000xm5", "x-t3", "sm-a105f/ds") stay whole. It returns cs itself
+// when no chunk has such a word.
+func splitJoined(cs []chunk) []chunk {
+	var out []chunk
+	for i, c := range cs {
+		parts := joinedParts(c.text)
+		if parts == nil {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = make([]chunk, i, len(cs)+len(parts))
+			copy(out, cs[:i])
+		}
+		for k, t := range parts {
+			d := c
+			d.text = t
+			if k > 0 {
+				d.brk, d.slash, d.added, d.inch = false, false, false, false
+			}
+			if k < len(parts)-1 {
+				d.plus, d.inch = false, false
+			}
+			out = append(out, d)
+		}
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// joinedParts returns chunk t cut at each hyphen or slash next to a word
+// that reads on its own (see standsAlone), or nil when it has none.
+func joinedParts(t string) []string {
+	if !strings.ContainsAny(t, "-/") {
+		return nil
+	}
+	fields := strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == '/' })
+	if len(fields) < 2 {
+		return nil
+	}
+	alone := make([]bool, len(fields))
+	any := false
+	for k, f := range fields {
+		// A colour between two pieces of a code is the code's
+		// ("mb13-red-see-v2").
+		alone[k] = standsAlone(f, k == 0 || k == len(fields)-1)
+		any = any || alone[k]
+	}
+	if !any {
+		return nil
+	}
+	var parts []string
+	start := 0 // byte offset of the part being built
+	pos := 0
+	for k, f := range fields {
+		at := strings.Index(t[pos:], f) + pos
+		if k > 0 && (alone[k] || alone[k-1]) {
+			parts = append(parts, strings.Trim(t[start:at], "-/"))
+			start = at
+		}
+		pos = at + len(f)
+	}
+	return append(parts, strings.Trim(t[start:], "-/"))
+}
+
+// standsAlone reports whether a piece of a hyphenated or slashed chunk is
+// a word of its own: a variant's word of three letters or more, a colour
+// at either end (end), or a storage ("256g", "64gb").
+func standsAlone(f string, end bool) bool {
+	if len(f) >= 3 && lettersOnly(f) && (variantWords[f] != 0 || end && colourWords[f] != "") {
+		return true
+	}
+	if gigabytes(f) {
+		return true
+	}
+	d, u, ok := digitsUnit(f)
+	return ok && (u == "gb" || u == "tb") && d != ""
+}

@@ -1,0 +1,58 @@
+package match
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestJoinedParts covers the words shops join with hyphens or slashes that
+// read on their own, and the codes that stay whole.
+func TestJoinedParts(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"pro/256g/silver/4gb", []string{"pro", "256g", "silver", "4gb"}},
+		{"pro-tropical", []string{"pro", "tropical"}},
+		{"green-64g-m2003j6b2g", []string{"green", "64g", "m2003j6b2g"}},
+		{"srs-xb100/blue", []string{"srs-xb100", "blue"}}, // a colour after a code
+		{"mb13-red-see-v2", nil},                          // a colour between a code's pieces
+		{"wh-1000xm5", nil},                               // a code
+		{"x-t3", nil},                                     // a line's letter and model
+		{"sm-a105f/ds", nil},                              // a part number and its market
+		{"128gb-black", []string{"128gb", "black"}},       // a storage and a colour
+		{"s20-plus", []string{"s20", "plus"}},             // a variant's word
+		{"fe-28-70mm", nil},                               // a mount's letters: no word of their own
+		{"plus", nil},                                     // no hyphen or slash
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, joinedParts(tt.in)); diff != "" {
+			t.Errorf("joinedParts(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// FuzzJoinedParts checks that the parts of a chunk are its pieces, in
+// order, with nothing lost but the hyphens and slashes between them.
+func FuzzJoinedParts(f *testing.F) {
+	for _, s := range []string{"pro/256g/silver/4gb", "green-64g-m2003j6b2g", "srs-xb100/blue", "--/pro//", "a-b-c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		parts := joinedParts(s)
+		if parts == nil {
+			return
+		}
+		strip := func(s string) string { return strings.NewReplacer("-", "", "/", "").Replace(s) }
+		if got, want := strip(strings.Join(parts, "")), strip(s); got != want {
+			t.Errorf("joinedParts(%q) = %q: pieces %q, want %q", s, parts, got, want)
+		}
+		for _, p := range parts {
+			if p == "" {
+				t.Errorf("joinedParts(%q) = %q: an empty part", s, parts)
+			}
+		}
+	})
+}
