@@ -386,6 +386,12 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a letter after a short code that the stated colour is not names the model",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Lumix Z1 - Body [DC-Z1]"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "z1r black - dc-z1r"},
+			wantReason: "code",
+		},
+		{
 			name:       "a lens's generation right after its focal range",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},

@@ -304,7 +304,17 @@ func writtenApart(parts []string, code, letter string) bool {
 func variantLetter(a code, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a.s, b)
 	return ok && len(suf) == 1 && lettersOnly(suf) && len(b) < minMarketCode && isDigitByte(b[len(b)-1]) &&
-		a.colours == 0 && colourLetters(suf) == 0 && p.colour == "" && q.colour == "" && !writtenApart(q.parts, b, suf)
+		a.colours == 0 && (colourLetters(suf) == 0 && p.colour == "" && q.colour == "" || otherTint(p, suf)) &&
+		!writtenApart(q.parts, b, suf)
+}
+
+// otherTint reports whether a camera's title states a colour that letter
+// suf, a colour's letter after its short code, does not name: the letter
+// is then the model's ("DC-S1R black" is the S1R, not a red S1), as camera
+// makers name a line's models.
+func otherTint(p *profile, suf string) bool {
+	return p.category == cameras && !p.acc && p.tint != "" && colourBit(p.tint) != 0 &&
+		colourLetters(suf)&colourBit(p.tint) == 0
 }
 
 // maxShortName is the longest model name that a letter glued on makes
