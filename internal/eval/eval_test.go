@@ -566,6 +566,8 @@ func TestTitleBrand(t *testing.T) {
 		{"Honor8X Dual-SIM 128GB blau", "HONOR", false},
 		{"PanasonicTX-58HX800B 58 inch 4K HDR TV", "Panasonic", false},
 		{"Canonical 5 tripod", "Canonical", true},                                    // a longer word, not a brand and its model
+		{"Brand New LGOLED55BX6LB 55\" 4KUHD", "LG", false},                          // a brand of two letters before a code
+		{"LGtv stand", "LGtv", true},                                                 // but not before a short word
 		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
 	}
 	for _, tt := range tests {

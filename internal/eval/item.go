@@ -103,10 +103,13 @@ const minGluedBrand = 3
 // "TCL50EP658", "PanasonicTX"), or "": what follows the brand has a digit,
 // or starts a word of capitals after the brand's small letters.
 func gluedBrand(w string) string {
-	for k := len(w) - 1; k >= minGluedBrand; k-- {
+	for k := len(w) - 1; k >= minGluedBrand-1; k-- {
 		rest := w[k:]
 		if !strings.ContainsAny(rest, "0123456789") && !(isLower(w[k-1]) && isUpper(w[k])) {
 			continue
+		}
+		if k < minGluedBrand && (len(rest) < 4 || !strings.ContainsAny(rest, "0123456789")) {
+			continue // a brand of two letters glued to a model's code ("LGOLED55BX6LB")
 		}
 		if b := normalize.KnownBrand(w[:k]); b != "" && len(normalize.KnownBrand(rest)) == 0 {
 			return b
