@@ -177,6 +177,14 @@ func TestGroupShopTitles(t *testing.T) {
 			want: [][]int{{0, 1, 2}, {3}, {4}, {5}, {6}, {7}},
 		},
 		{
+			name: "a short name written with a hyphen names a model",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "Acme K-3 II DSLR Body (24.35MP) [UK Stock]", Category: "Cameras"},
+				{Retailer: "B", Brand: "Acme", Title: "Brand New Acme K-3 II Camera Body - UK Stock", Category: "Cameras"},
+			},
+			want: [][]int{{0, 1}},
+		},
+		{
 			// The longer title names no model, so it refuses every other
 			// listing on title evidence; the four shops' identical titles
 			// still join each other.

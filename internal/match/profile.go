@@ -196,7 +196,9 @@ func profileOf(it Item, opt Options) profile {
 		}
 		if j != "" {
 			switch {
-			case !joinedWord(j):
+			case !joinedWord(j) && !(len(ws) == 2 && shortName(j) && strings.Contains(c.text, "-")):
+				// A short name written with a hyphen ("K-3") is the
+				// name ("K3"); "f/2" and "M.2" are none.
 			case !c.fit && !slices.Contains(p.words, j):
 				p.words = append(p.words, j)
 			case c.fit && !slices.Contains(fitWords, j):
