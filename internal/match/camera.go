@@ -360,8 +360,21 @@ func generationsDiffer(p, q *profile) bool {
 // makes a series or a speed two shops write differently one shop's slip;
 // or generations written right after the code (see generationsDiffer).
 func codeLineConflict(p, q *profile, ev codeEv, lengths bool) bool {
-	return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, lengths) && ev.longest < minBridgeCode ||
+	return slotsConflict(p.slots, q.slots, p.hasFit && q.hasFit, lengths) && (ev.longest < minBridgeCode || storagesDiffer(p, q)) ||
 		generationsDiffer(p, q) || generationsDiffer(q, p)
+}
+
+// storagesDiffer reports whether two phones' titles state storages none
+// of which the other states: a phone's model number ("M1903C3EG",
+// "SM-G960F") names every storage it is sold with, so a long code both
+// share does not make them one phone.
+func storagesDiffer(p, q *profile) bool {
+	if p.category != phones || q.category != phones || p.acc || q.acc {
+		return false
+	}
+	gb := func(s slot) bool { return s.key != "#gb" }
+	a, b := slices.DeleteFunc(slices.Clone(p.slots), gb), slices.DeleteFunc(slices.Clone(q.slots), gb)
+	return len(a) > 0 && len(b) > 0 && slotsConflict(a, b, false, true)
 }
 
 // markedCode returns the model's code and generation a code gives with an

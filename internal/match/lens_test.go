@@ -71,6 +71,12 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a focal range without its unit is the lens's, no item number",
+			a:          camera("A", "ACME EOS 77D Appareil photo Reflex + Objectif 18-135 USM Noir"),
+			b:          camera("B", "ACME EOS 850D 18-135 mm IS USM"),
+			wantReason: "title",
+		},
+		{
 			name:       "a bare range before an aperture, after a mount's letters, is a kit's lens",
 			a:          camera("A", "Acme EOS 2000D - Body"),
 			b:          camera("B", "Acme EOS 2000D + EF-S 18-55 f/3.5-5.6 IS II mit Objektiv schwarz"),

@@ -99,6 +99,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:       "one model number of two storages",
+			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
+			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),
+			wantReason: "model-line",
+		},
+		{
 			name:     "a line's two words run together",
 			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
 			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),

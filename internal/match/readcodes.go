@@ -27,8 +27,8 @@ func (p *profile) readCodes(cs []chunk, i int) {
 	if apertureAt(cs, i) != "" {
 		return // "f/4-5.6", "F2.8L": a lens's aperture
 	}
-	if n := mountLetters(c.text); n > 0 && focalRange(c.text[n:]) {
-		return // "XF18-55mm": a lens's mount and focal range
+	if n := mountLetters(c.text); n > 0 && focalRange(c.text[n:]) || zoomAt(cs, i) {
+		return // "XF18-55mm", "Objectif 18-135 USM": a lens's mount and focal range
 	}
 	prev, prev2 := "", ""
 	if i > 0 {
