@@ -245,11 +245,12 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 }
 
 // withWord reports whether a title's word sells what follows with the
-// product, in English or German: "with", "w/" (read as "w", its slash
-// trimmed), "incl.", "inkl.", "mit".
+// product, in English, German, Italian, Spanish or French: "with", "w/"
+// (read as "w", its slash trimmed), "incl.", "inkl.", "mit", "con",
+// "avec".
 func withWord(w string) bool {
 	switch strings.TrimSuffix(w, ".") {
-	case "with", "w", "inc", "incl", "including", "inkl", "inklusive", "mit":
+	case "with", "w", "inc", "incl", "including", "inkl", "inklusive", "mit", "con", "avec":
 		return true
 	}
 	return false
@@ -547,14 +548,16 @@ func (p *profile) markNamedLensCodes(cs []chunk) {
 }
 
 // namesBody reports whether a title's words sell a camera's body: "body",
-// or German "Gehäuse", also as a comparison site prints it without its
-// umlaut ("geh use", "gehause").
+// German "Gehäuse", French "boîtier", Italian "corpo" or Spanish
+// "cuerpo", also as a comparison site prints them without their accents
+// ("geh use", "gehause", "bo tier").
 func namesBody(words []string) bool {
 	for i, w := range words {
 		switch {
-		case w == "body" || w == "gehäuse" || w == "gehause" || w == "gehaeuse":
+		case w == "body" || w == "gehäuse" || w == "gehause" || w == "gehaeuse" || w == "boîtier" || w == "boitier" ||
+			w == "corpo" || w == "cuerpo":
 			return true
-		case w == "geh" && i+1 < len(words) && words[i+1] == "use":
+		case w == "geh" && i+1 < len(words) && words[i+1] == "use", w == "bo" && i+1 < len(words) && words[i+1] == "tier":
 			return true
 		}
 	}

@@ -71,6 +71,18 @@ func TestCompareCameraLensNames(t *testing.T) {
 			wantReason: "edition",
 		},
 		{
+			name:       "a lens after Spanish \"con\" sells the camera with it",
+			a:          camera("A", "acme eos r6 / compact system camera / body only / 20.1mp / black"),
+			b:          camera("B", "Acme R6 Cámara sin espejo (20,1 MP, 4K) con objetivo RF 24-105mm F4L Negro"),
+			wantReason: "edition",
+		},
+		{
+			name:       "a French body against a kit",
+			a:          camera("A", "Acme EOS R6 Appareil photo hybride Boîtier nu Noir"),
+			b:          camera("B", "Acme EOS R6 Mirrorless Camera Kit RF 24-105mm f/4-7.1 IS STM"),
+			wantReason: "edition",
+		},
+		{
 			name:       "a focal range without its unit is the lens's, no item number",
 			a:          camera("A", "ACME EOS 77D Appareil photo Reflex + Objectif 18-135 USM Noir"),
 			b:          camera("B", "ACME EOS 850D 18-135 mm IS USM"),
