@@ -85,13 +85,16 @@ var gluedNumerals = []string{"viii", "vii", "iii", "iv", "vi", "ii"}
 
 // splitNumerals returns the chunks with a generation's Roman numeral glued
 // to a model's name written apart: "a7rii" as "a7r ii", "x100vi" as "x100
-// vi", "mkiii" as "mk iii" (see cutNumeral); and a lens's aperture glued to
+// vi", "mkiii" as "mk iii" (see cutNumeral), "z 7ii" as "z 7 ii"; and a lens's aperture glued to
 // its focal range: "xc15-45mmf3.5-5.6" as "xc15-45mm f3.5-5.6". It returns
 // cs itself when no chunk has one.
 func splitNumerals(cs []chunk) []chunk {
 	var out []chunk
 	for i, c := range cs {
 		name, num := cutNumeral(c.text)
+		if num == "" && i > 0 && len(cs[i-1].text) == 1 && isLetterByte(cs[i-1].text[0]) {
+			name, num = numberNumeral(c.text) // "Z 7II": the line's letter written apart
+		}
 		if num == "" {
 			name, num = cutAperture(c.text)
 		}
@@ -114,6 +117,17 @@ func splitNumerals(cs []chunk) []chunk {
 		return cs
 	}
 	return out
+}
+
+// numberNumeral splits a model's number and a generation's numeral glued
+// to it ("7ii" of "Z 7II") into the two, or returns "" for the numeral.
+func numberNumeral(t string) (name, num string) {
+	for _, n := range gluedNumerals {
+		if name, ok := strings.CutSuffix(t, n); ok && name != "" && len(name) <= 3 && isNumber(name) {
+			return name, n
+		}
+	}
+	return t, ""
 }
 
 // cutAperture splits a chunk that is a lens's focal range and aperture run

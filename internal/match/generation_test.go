@@ -33,6 +33,12 @@ func TestCompareCameraGenerations(t *testing.T) {
 			wantReason: "title",
 		},
 		{
+			name:       "a numeral glued to a number after the line's letter",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Z 7 + Z 24-70mm f/4 S"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "BRAND NEW ACME Z 7II / Interchangeable Lens Camera / Z 24-70mm f/4 S / Black"},
+			wantReason: "model-line",
+		},
+		{
 			name:       "a resolution both state is no model's name",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "ACME D850 - BODY - 45.7MP, FULL FRAME, 4K VIDEO, BLACK"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Z 7 body only - 45.7MP, Full Frame, 4K Video, Black"},

@@ -338,6 +338,9 @@ func (p *profile) readModelLine(cs []chunk) {
 			p.addSlot("#gen", g, c.fit) // "Z6 II", "Xperia 10 VI"
 			if !c.fit && p.genAfter == "" && cameraName.MatchString(cs[i-1].text) {
 				p.genAfter = cs[i-1].text
+			} else if !c.fit && p.genAfter == "" && i > 1 && len(cs[i-2].text) == 1 && isLetterByte(cs[i-2].text[0]) &&
+				len(cs[i-1].text) <= 3 && isNumber(cs[i-1].text) {
+				p.genAfter = cs[i-2].text + cs[i-1].text // "Z 7 II"
 			}
 		}
 		ws := splitWords(c.text, wb[:0])
