@@ -44,8 +44,9 @@ func joinedWord(j string) bool {
 	return len(j) >= 4 || len(j) == 3 && strings.ContainsAny(j, "0123456789") && strings.IndexFunc(j, unicode.IsLetter) >= 0
 }
 
-// gluedVariant splits a short model's name from a variant word glued on
-// after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini", "mate20pro"):
+// gluedVariant splits a short model's name from a variant word, or two,
+// glued on after its number ("2xl" of "Pixel 2XL", "s20fe", "12mini",
+// "mate20pro", "11promax"):
 // the name, up to two letters and a number of up to three digits or a
 // line's name that reads as a word and up to two digits, and the variant's
 // bit, or 0. Only the words that name a variant wherever they stand count.
@@ -66,6 +67,13 @@ func gluedVariant(w string) (string, variants) {
 	}
 	if bit := variantWords[w[d:]]; bit != 0 && bit < firstNameVariant {
 		return w[:d], bit
+	}
+	// Two variant words glued on: "11promax".
+	for k := d + 2; k <= len(w)-2; k++ {
+		a, b := variantWords[w[d:k]], variantWords[w[k:]]
+		if a != 0 && b != 0 && a < firstNameVariant && b < firstNameVariant {
+			return w[:d], a | b
+		}
 	}
 	return "", 0
 }

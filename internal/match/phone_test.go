@@ -99,6 +99,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:       "the brand, the line and two variant words glued on",
+			a:          phone("A", "Zentor", "ZENTORIPHONE11PROMAX 64GB MIDNIGHT GREEN"),
+			b:          phone("B", "Zentor", "Zentor iPhone 11 / 64gb / Midnight Green / Factory Unlocked"),
+			wantReason: "variant",
+		},
+		{
+			name:       "two variant words glued on after the number",
+			a:          phone("A", "Zentor", "Zentor iphone11promax 64GB Midnight Green"),
+			b:          phone("B", "Zentor", "Zentor iPhone 11 Pro 64GB Midnight Green"),
+			wantReason: "variant",
+		},
+		{
 			name:       "one model number of two storages",
 			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
 			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),

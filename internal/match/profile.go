@@ -151,7 +151,7 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 	}
-	cs := joinRanges(joinRevisions(splitNumerals(splitJoined(mergeFractions(chunks(foldTitle(it.Title)))))))
+	cs := joinRanges(joinRevisions(splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(it.Title))), p.brand)))))
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
 	if !opt.sketch {

@@ -565,3 +565,36 @@ func standsAlone(f string, end bool) bool {
 	d, u, ok := digitsUnit(f)
 	return ok && (u == "gb" || u == "tb") && d != ""
 }
+
+// unglueBrand returns the chunks with a brand a shop glues to the model
+// after it written apart ("samsungue50tu8500u", "lgoled55bx6lb",
+// "samsunggalaxys9+": "samsung ue50tu8500u", ...), as other shops write
+// them; what follows the brand must hold a digit. It returns cs itself
+// when no chunk starts so.
+func unglueBrand(cs []chunk, brand string) []chunk {
+	if len(brand) < 2 {
+		return cs
+	}
+	var out []chunk
+	for i, c := range cs {
+		rest, ok := strings.CutPrefix(c.text, brand)
+		if !ok || c.fit || len(rest) < 2 || !strings.ContainsAny(rest, "0123456789") || !isLetterByte(rest[0]) {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = make([]chunk, i, len(cs)+1)
+			copy(out, cs[:i])
+		}
+		first, second := c, c
+		first.text, first.plus, first.inch = brand, false, false
+		second.text, second.brk, second.slash, second.added = rest, false, false, false
+		out = append(out, first, second)
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}

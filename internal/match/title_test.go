@@ -56,3 +56,27 @@ func FuzzJoinedParts(f *testing.F) {
 		}
 	})
 }
+
+// TestUnglueBrand covers a brand a shop glues to the model after it.
+func TestUnglueBrand(t *testing.T) {
+	tests := []struct {
+		title, brand string
+		want         []string
+	}{
+		{"samsungue50tu8500u 4k", "samsung", []string{"samsung", "ue50tu8500u", "4k"}},
+		{"Brand New LGOLED55BX6LB 55\"", "lg", []string{"brand", "new", "lg", "oled55bx6lb", "55"}},
+		{"SAMSUNGGalaxyS9+ 128gb", "samsung", []string{"samsung", "galaxys9", "128gb"}},
+		{"samsungs tv", "samsung", []string{"samsungs", "tv"}},   // no digit: a word
+		{"lgbt flag 2", "lg", []string{"lgbt", "flag", "2"}},     // no digit glued on
+		{"acme x100 body", "", []string{"acme", "x100", "body"}}, // no brand
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range unglueBrand(chunks(foldTitle(tt.title)), tt.brand) {
+			got = append(got, c.text)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("unglueBrand(%q, %q) mismatch (-want +got):\n%s", tt.title, tt.brand, diff)
+		}
+	}
+}
