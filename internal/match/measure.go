@@ -121,7 +121,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 	case next == "v" && p.romanFive():
 		// "Xperia 5 V": a fifth generation, not five volts.
 	case next != "" && next != "in" && measureUnit(next) != "" && !lostFraction(prev, w, measureUnit(next), model):
-		p.addSlot("#"+measureUnit(next), w, c.fit)
+		p.addSlot(memoryKey("#"+measureUnit(next), next2), w, c.fit)
 		if in := screenInches(p, w, measureUnit(next)); in != "" {
 			p.addSlot("#in", in, c.fit)
 		}

@@ -111,6 +111,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:     "memory a title labels is no storage another title states",
+			a:        phone("A", "Zentor", "Zentor Vela A20 / Blue / 3GB RAM / UK Stock"),
+			b:        phone("B", "Zentor", "Zentor Vela A20 / Blue / 32gb / UK Model"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "memory labelled apart from its unit",
+			a:        phone("A", "Zentor", "zentor vela a20 blue 3 gb ram uk stock"),
+			b:        phone("B", "Zentor", "zentor vela a20 blue 32 gb uk model"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "one model number of two storages",
 			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
 			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),

@@ -369,7 +369,7 @@ func (p *profile) readModelLine(cs []chunk) {
 			} else if d, u, ok := digitsUnit(w); ok && !lostFraction(numberBefore(cs, i, ws, k), d, u, modelNumber) {
 				// "24lb", "500gb", "5x"; not "1 86m", a decimal point
 				// lost between two numbers.
-				p.addSlot("#"+u, d, c.fit)
+				p.addSlot(memoryKey("#"+u, wordAfter(cs, i, ws, k)), d, c.fit)
 			}
 			if g := networkGeneration(w); g != "" && !lineWord(prevWord) {
 				// "4G" and "5G" models of one phone ("Redmi 12 4G", "Y400
@@ -522,6 +522,28 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	}
 	p.addSlot(prev, w, c.fit)
 	return w, isNumber(w)
+}
+
+// memoryKey returns the slot of a measure in gigabytes that the word after
+// it labels as memory ("3GB RAM"): "#ram", which another title's storage
+// ("32GB") does not contradict; any other key is returned as it is.
+func memoryKey(key, next string) string {
+	if key == "#gb" && (next == "ram" || next == "memory") {
+		return "#ram"
+	}
+	return key
+}
+
+// wordAfter returns the word after word k of chunk i, in the chunk or
+// starting the next chunk of the clause, or "".
+func wordAfter(cs []chunk, i int, ws []string, k int) string {
+	switch {
+	case k+1 < len(ws):
+		return ws[k+1]
+	case i+1 < len(cs) && !cs[i+1].brk:
+		return firstWord(cs[i+1].text)
+	}
+	return ""
 }
 
 // specWord reports whether a word names a phone's spec, after which a
