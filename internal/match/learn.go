@@ -198,8 +198,9 @@ func sharedModelWord(p, q *profile) bool {
 	return sharedWordOf(p, q, false)
 }
 
-// sharedWordOf is sharedModelWord, leaving out a mobile network's
-// generation ("5g") when names is set: it names no model.
+// sharedWordOf is sharedModelWord, leaving out, when names is set, what
+// names no model: a mobile network's generation ("5g"), a spec's code
+// ("4K") or a storage written short ("64G"), a lens's range or mount.
 func sharedWordOf(p, q *profile, names bool) bool {
 	for _, w := range p.words[:p.nMain] {
 		if len(w) < 2 || !strings.ContainsAny(w, "0123456789") || lettersOnly(w) || digitCount(w) == len(w) ||
@@ -209,8 +210,8 @@ func sharedWordOf(p, q *profile, names bool) bool {
 		if _, _, unit := digitsUnit(w); unit || names && (focalRange(w) || gluedAperture(w)) {
 			continue // a measure; a lens's range and aperture are sharedLens's to weigh
 		}
-		if names && isSpecCode(strings.ToUpper(w)) {
-			continue // "4K", "8K": a spec both state, no model's name
+		if names && (isSpecCode(strings.ToUpper(w)) || gigabytes(w)) {
+			continue // "4K", "8K", "64G": a spec both state, no model's name
 		}
 		if names && mountLetters(w) > 0 && (p.edition|q.edition)&edLensKit != 0 {
 			continue // "XC15" of "XC15-45mm": the kit's lens, no camera's name

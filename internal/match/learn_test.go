@@ -132,6 +132,26 @@ func TestSharedModelWord(t *testing.T) {
 	}
 }
 
+// TestModelsApart covers two phones named by short names that share
+// nothing but specs: the learned scorer does not judge them.
+func TestModelsApart(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"MOB/ Acme Vela M3 64G Cool Blue", "MOB/ ACME VELA X3 NFC 64G SHADOW GRAY", true}, // a storage written short
+		{"Acme D850 Body 4K Video", "Acme Z 7 Body 4K Video", true},                        // a resolution
+		{"Acme Vela M3 64G Cool Blue", "Acme Vela M3 64GB Blue", false},
+	}
+	for _, tt := range tests {
+		p := profileOf(Item{Brand: "Acme", Category: "Phones", Title: tt.a}, Options{})
+		q := profileOf(Item{Brand: "Acme", Category: "Phones", Title: tt.b}, Options{})
+		if got := modelsApart(&p, &q, codeEvidence(&p, &q)); got != tt.want {
+			t.Errorf("modelsApart(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
 // TestBrandFeatures checks the scorer's inputs that ask for one brand: a
 // zoom's focal range, a model word, a short title within a long one.
 func TestBrandFeatures(t *testing.T) {

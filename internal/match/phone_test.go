@@ -123,6 +123,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:       "storage written short after a model's name is no line's number",
+			a:          phone("A", "Zentor", "MOB/ Zentor Vela M3 64G Cool Blue"),
+			b:          phone("B", "Zentor", "MOB/ ZENTOR VELA X3 NFC 64G COOL BLUE"),
+			wantReason: "title",
+		},
+		{
 			name:       "one model number of two storages",
 			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
 			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),
@@ -382,10 +388,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantReason: "title", // the titles' words decide, no model-line rule
 		},
 		{
-			name:       "storage written short agrees with storage written in full",
-			a:          phone("A", "Zentor", "zentor vela edge 5g 128g 6gb ram black"),
-			b:          phone("B", "Zentor", "zentor vela edge 5g 128gb black"),
-			wantReason: "title", // the titles' words decide, no model-line rule
+			name: "storage written short agrees with storage written in full",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "zentor vela 7 128g black 6gb ram",
+				Specs: map[string]float64{"storage_gb": 128, "memory_gb": 6}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "zentor vela 7 128gb black",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantSame: true, wantReason: "model-name", // no model-line rule keeps them apart
 		},
 		{
 			name:     "memory and storage with a slash after a model's year are no fraction",

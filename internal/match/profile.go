@@ -507,6 +507,9 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 	if screenSize(p, w) {
 		return w, false // "Samsung 43", "OLED 55": a television's size (see readMeasure)
 	}
+	if gigabytes(w) && p.phone() {
+		return w, false // "Galaxy A12 64G": a phone's storage, no line's number
+	}
 	if networkGeneration(w) != "" && (specWord(prev) || classify.NamesKind(prev)) {
 		return w, false // "12GB RAM 5G", "48MP Camera 5G": the network, no line's number
 	}
