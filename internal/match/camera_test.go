@@ -392,6 +392,12 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "code",
 		},
 		{
+			name:       "a variant's word after a line's name and number run together",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "HERO5 SESSION ACTION CAM - BLACK"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "ACME HERO5 Black Action Cam, 4K Video, 12MP, Black"},
+			wantReason: "variant",
+		},
+		{
 			name:       "a lens's generation right after its focal range",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},

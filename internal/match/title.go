@@ -459,13 +459,22 @@ func afterModelName(prev, prev2 string, short bool) bool {
 			return true // "Xperia XZ Premium"
 		}
 		if !strings.ContainsAny(w, "0123456789") || networkGeneration(w) != "" ||
-			short && (len(w) > maxShortName || strings.Contains(w, ".")) {
+			short && (len(w) > maxShortName && !lineNumberGlued(w) || strings.Contains(w, ".")) {
 			return false
 		}
 		_, _, unit := digitsUnit(w)
 		return !unit
 	}
 	return model(prev) || variantWords[prev] != 0 && model(prev2)
+}
+
+// lineNumberGlued reports whether w is a line's name and its number of
+// one or two digits run together ("hero5", "mate20"), which a variant's
+// word after names as it does after the two written apart ("HERO5
+// Session" and "Hero 5 Session").
+func lineNumberGlued(w string) bool {
+	l, d, ok := letterDigits(w)
+	return ok && len(l) >= 3 && len(d) <= 2 && wordLike(l)
 }
 
 // isStopWord reports whether w carries no weight in a title comparison.
