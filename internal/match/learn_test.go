@@ -2,6 +2,7 @@ package match
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -142,10 +143,15 @@ func TestModelsApart(t *testing.T) {
 		{"MOB/ Acme Vela M3 64G Cool Blue", "MOB/ ACME VELA X3 NFC 64G SHADOW GRAY", true}, // a storage written short
 		{"Acme D850 Body 4K Video", "Acme Z 7 Body 4K Video", true},                        // a resolution
 		{"Acme Vela M3 64G Cool Blue", "Acme Vela M3 64GB Blue", false},
+		{"Acme EOS-M100 System Camera with 15-45mm IS STM Lens", "Acme EOS M5 Mirrorless Camera with 15-45mm IS STM", true}, // a name after a series' letters
 	}
 	for _, tt := range tests {
-		p := profileOf(Item{Brand: "Acme", Category: "Phones", Title: tt.a}, Options{})
-		q := profileOf(Item{Brand: "Acme", Category: "Phones", Title: tt.b}, Options{})
+		cat := "Phones"
+		if strings.Contains(tt.a, "Camera") || strings.Contains(tt.a, "Body") {
+			cat = "Cameras"
+		}
+		p := profileOf(Item{Brand: "Acme", Category: cat, Title: tt.a}, Options{})
+		q := profileOf(Item{Brand: "Acme", Category: cat, Title: tt.b}, Options{})
 		if got := modelsApart(&p, &q, codeEvidence(&p, &q)); got != tt.want {
 			t.Errorf("modelsApart(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}

@@ -427,6 +427,7 @@ func modelNames(p *profile) []string {
 		}
 	}
 	out = shortModelWords(p, out)
+	out = append(out, afterSeries(p)...) // "M100" of "EOS-M100"
 	if n := lineVariant(p); n != "" && len(out) == 0 && !slices.ContainsFunc(p.slots, lineSlot) {
 		out = append(out, n) // the model's only name: "Pixel XL", not the "Galaxy Z" of "Galaxy Z Flip 7"
 	}
