@@ -398,6 +398,12 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:       "a brand with a number in its name names no model line",
+			a:          Item{Brand: "Zenta360", Category: "Cameras", Title: "NEW Zenta360 ONE X2 360 Camera Black (UK Model)"},
+			b:          Item{Brand: "Zenta360", Category: "Cameras", Title: "ZENTA360 ONE X 360 ACTION CAMERA - FAST DISPATCH"},
+			wantReason: "title",
+		},
+		{
 			name:       "a lens's generation right after its focal range",
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},

@@ -236,6 +236,8 @@ func profileOf(it Item, opt Options) profile {
 		}
 	}
 	p.readModel(cs, opt, processor)
+	// A brand with a number in its name ("Insta360") names no model line.
+	p.slots = slices.DeleteFunc(p.slots, func(s slot) bool { return p.brand != "" && s.key+s.num == p.brand })
 	if opt.IgnoreColour && p.category != "" {
 		p.dropColourWords()
 	}
