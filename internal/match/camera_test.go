@@ -386,30 +386,6 @@ func TestCompareCameraKits(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
-			name:       "a letter after a short code that the stated colour is not names the model",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Lumix Z1 - Body [DC-Z1]"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "z1r black - dc-z1r"},
-			wantReason: "code",
-		},
-		{
-			name:       "a variant's word after a line's name and number run together",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "HERO5 SESSION ACTION CAM - BLACK"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "ACME HERO5 Black Action Cam, 4K Video, 12MP, Black"},
-			wantReason: "variant",
-		},
-		{
-			name:       "a brand with a number in its name names no model line",
-			a:          Item{Brand: "Zenta360", Category: "Cameras", Title: "NEW Zenta360 ONE X2 360 Camera Black (UK Model)"},
-			b:          Item{Brand: "Zenta360", Category: "Cameras", Title: "ZENTA360 ONE X 360 ACTION CAMERA - FAST DISPATCH"},
-			wantReason: "title",
-		},
-		{
-			name:       "a lens's generation right after its focal range",
-			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
-			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},
-			wantReason: "model-line",
-		},
-		{
 			name:     "kits of one lens and its generation",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d + 18-55mm is ii"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme eos 1300d 18-55 is ii kit"},
@@ -761,4 +737,35 @@ func TestGroupCameraWithCard(t *testing.T) {
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
+}
+
+// TestCompareCameraLetters covers a camera's model letters, variant words
+// and generations as shops write them, and a brand with a number in it.
+func TestCompareCameraLetters(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:       "a letter after a short code that the stated colour is not names the model",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Lumix Z1 - Body [DC-Z1]"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "z1r black - dc-z1r"},
+			wantReason: "code",
+		},
+		{
+			name:       "a variant's word after a line's name and number run together",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "HERO5 SESSION ACTION CAM - BLACK"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "ACME HERO5 Black Action Cam, 4K Video, 12MP, Black"},
+			wantReason: "variant",
+		},
+		{
+			name:       "a brand with a number in its name names no model line",
+			a:          Item{Brand: "Zenta360", Category: "Cameras", Title: "NEW Zenta360 ONE X2 360 Camera Black (UK Model)"},
+			b:          Item{Brand: "Zenta360", Category: "Cameras", Title: "ZENTA360 ONE X 360 ACTION CAMERA - FAST DISPATCH"},
+			wantReason: "title",
+		},
+		{
+			name:       "a lens's generation right after its focal range",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme eos t6 digital slr camera and 18-55mm f3.5-5.6 is ii lens kit"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme EOS T6 / EF-S 18-55mm III / Black + Case"},
+			wantReason: "model-line",
+		},
+	})
 }

@@ -83,70 +83,6 @@ func TestComparePhoneSiblings(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
-			name: "a line's name and number run together are no model of a letter more",
-			a: Item{Brand: "Zentor", Category: "Phones", Title: "ZENTOR VELAS10 128GB PRISM BLACK SIM FREE",
-				Specs: map[string]float64{"storage_gb": 128}},
-			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela S10e 128gb prism black + Tempered Glass",
-				Specs: map[string]float64{"storage_gb": 128}},
-			wantReason: "title",
-		},
-		{
-			name: "a variant's word joined to the storage with slashes",
-			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Pro/256G/silver/4GB RAM + Charger",
-				Specs: map[string]float64{"storage_gb": 256}},
-			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Smartphone (6,1 Zoll, 256 GB interner Speicher) silver",
-				Specs: map[string]float64{"storage_gb": 256}},
-			wantReason: "variant",
-		},
-		{
-			name:       "the brand, the line and two variant words glued on",
-			a:          phone("A", "Zentor", "ZENTORIPHONE11PROMAX 64GB MIDNIGHT GREEN"),
-			b:          phone("B", "Zentor", "Zentor iPhone 11 / 64gb / Midnight Green / Factory Unlocked"),
-			wantReason: "variant",
-		},
-		{
-			name:       "two variant words glued on after the number",
-			a:          phone("A", "Zentor", "Zentor iphone11promax 64GB Midnight Green"),
-			b:          phone("B", "Zentor", "Zentor iPhone 11 Pro 64GB Midnight Green"),
-			wantReason: "variant",
-		},
-		{
-			name:     "memory a title labels is no storage another title states",
-			a:        phone("A", "Zentor", "Zentor Vela A20 / Blue / 3GB RAM / UK Stock"),
-			b:        phone("B", "Zentor", "Zentor Vela A20 / Blue / 32gb / UK Model"),
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "memory labelled apart from its unit",
-			a:        phone("A", "Zentor", "zentor vela a20 blue 3 gb ram uk stock"),
-			b:        phone("B", "Zentor", "zentor vela a20 blue 32 gb uk model"),
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:       "storage written short after a model's name is no line's number",
-			a:          phone("A", "Zentor", "MOB/ Zentor Vela M3 64G Cool Blue"),
-			b:          phone("B", "Zentor", "MOB/ ZENTOR VELA X3 NFC 64G COOL BLUE"),
-			wantReason: "title",
-		},
-		{
-			name:       "one model number of two storages",
-			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
-			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),
-			wantReason: "model-line",
-		},
-		{
-			name:     "a line's two words run together",
-			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
-			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:     "a network after a spec's word is no line's number",
-			a:        phone("A", "Zentor", "Zentor Vela X2 Pro 512 GB 12GB RAM 5G Smartphone, Black - UK Version"),
-			b:        phone("B", "Zentor", "ZENTOR VELA X2 PRO 512GB 12GB RAM BLACK (6.7\") 48MP CAMERA 5G"),
-			wantSame: true, wantReason: "title",
-		},
-		{
 			name:     "one model with and without its network",
 			a:        phone("A", "Zentor", "Zentor Vanta 12 5G 6GB 128GB"),
 			b:        phone("B", "Zentor", "Zentor Vanta 12 6GB 128GB"),
@@ -293,22 +229,6 @@ func TestComparePhoneVariants(t *testing.T) {
 // model's, its memory's and storage's, and its screen's.
 func TestComparePhoneNumbers(t *testing.T) {
 	runCompare(t, []compareCase{
-		{
-			name: "a line's letter and number apart after the brand name a model, no year's line",
-			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P smart 2020 / 128 GB / Midnight Black",
-				Specs: map[string]float64{"storage_gb": 128}},
-			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
-				Specs: map[string]float64{"storage_gb": 128}},
-			wantReason: "title",
-		},
-		{
-			name: "and the model written whole",
-			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P20 128GB Midnight Black",
-				Specs: map[string]float64{"storage_gb": 128}},
-			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
-				Specs: map[string]float64{"storage_gb": 128}},
-			wantSame: true, wantReason: "title",
-		},
 		{
 			name:     "memory after storage, right after the model's number",
 			a:        phone("A", "Zentor", "zentor 6 128gb 8gb ram mirror black"),
@@ -614,6 +534,93 @@ func TestComparePhoneSpellings(t *testing.T) {
 			a:        phone("A", "Zentor", "zentor orbit20pro 128gb"),
 			b:        phone("B", "Zentor", "zentor orbit 20 pro 128gb"),
 			wantSame: true, wantReason: "code",
+		},
+	})
+}
+
+// TestComparePhoneGluedWords covers how shops run a phone's brand, line,
+// model, variant words and storage together or label them.
+func TestComparePhoneGluedWords(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name: "a line's letter and number apart after the brand name a model, no year's line",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P smart 2020 / 128 GB / Midnight Black",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantReason: "title",
+		},
+		{
+			name: "and the model written whole",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P20 128GB Midnight Black",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor P 20 / 128GB / Midnight Black / Unlocked",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name: "a line's name and number run together are no model of a letter more",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "ZENTOR VELAS10 128GB PRISM BLACK SIM FREE",
+				Specs: map[string]float64{"storage_gb": 128}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela S10e 128gb prism black + Tempered Glass",
+				Specs: map[string]float64{"storage_gb": 128}},
+			wantReason: "title",
+		},
+		{
+			name: "a variant's word joined to the storage with slashes",
+			a: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Pro/256G/silver/4GB RAM + Charger",
+				Specs: map[string]float64{"storage_gb": 256}},
+			b: Item{Brand: "Zentor", Category: "Phones", Title: "Zentor Vela 11 Smartphone (6,1 Zoll, 256 GB interner Speicher) silver",
+				Specs: map[string]float64{"storage_gb": 256}},
+			wantReason: "variant",
+		},
+		{
+			name:       "the brand, the line and two variant words glued on",
+			a:          phone("A", "Zentor", "ZENTORIPHONE11PROMAX 64GB MIDNIGHT GREEN"),
+			b:          phone("B", "Zentor", "Zentor iPhone 11 / 64gb / Midnight Green / Factory Unlocked"),
+			wantReason: "variant",
+		},
+		{
+			name:       "two variant words glued on after the number",
+			a:          phone("A", "Zentor", "Zentor iphone11promax 64GB Midnight Green"),
+			b:          phone("B", "Zentor", "Zentor iPhone 11 Pro 64GB Midnight Green"),
+			wantReason: "variant",
+		},
+		{
+			name:     "memory a title labels is no storage another title states",
+			a:        phone("A", "Zentor", "Zentor Vela A20 / Blue / 3GB RAM / UK Stock"),
+			b:        phone("B", "Zentor", "Zentor Vela A20 / Blue / 32gb / UK Model"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "memory labelled apart from its unit",
+			a:        phone("A", "Zentor", "zentor vela a20 blue 3 gb ram uk stock"),
+			b:        phone("B", "Zentor", "zentor vela a20 blue 32 gb uk model"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "storage written short after a model's name is no line's number",
+			a:          phone("A", "Zentor", "MOB/ Zentor Vela M3 64G Cool Blue"),
+			b:          phone("B", "Zentor", "MOB/ ZENTOR VELA X3 NFC 64G COOL BLUE"),
+			wantReason: "title",
+		},
+		{
+			name:       "one model number of two storages",
+			a:          phone("A", "Zentor", "ZM1903C3EG Zentor Vela 7A 32GB Matte Blue"),
+			b:          phone("B", "Zentor", "zm1903c3eg Zentor Vela 7A 16gb Matte Blue"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a line's two words run together",
+			a:        phone("A", "Zentor", "SIM Free Zentor P smart 2019 - 64 GB, Midnight Black"),
+			b:        phone("B", "Zentor", "Zentor PSmart 2019 / 64 GB / Midnight Black / 4G"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "a network after a spec's word is no line's number",
+			a:        phone("A", "Zentor", "Zentor Vela X2 Pro 512 GB 12GB RAM 5G Smartphone, Black - UK Version"),
+			b:        phone("B", "Zentor", "ZENTOR VELA X2 PRO 512GB 12GB RAM BLACK (6.7\") 48MP CAMERA 5G"),
+			wantSame: true, wantReason: "title",
 		},
 	})
 }
