@@ -89,8 +89,8 @@ var gluedNumerals = []string{"viii", "vii", "iii", "iv", "vi", "ii"}
 // its focal range: "xc15-45mmf3.5-5.6" as "xc15-45mm f3.5-5.6". It returns
 // cs itself when no chunk has one.
 func splitNumerals(cs []chunk) []chunk {
-	var out []chunk
-	for i, c := range cs {
+	return splitEach(cs, func(i int) []string {
+		c := cs[i]
 		name, num := cutNumeral(c.text)
 		if num == "" && i > 0 && len(cs[i-1].text) == 1 && isLetterByte(cs[i-1].text[0]) {
 			name, num = numberNumeral(c.text) // "Z 7II": the line's letter written apart
@@ -99,24 +99,10 @@ func splitNumerals(cs []chunk) []chunk {
 			name, num = cutAperture(c.text)
 		}
 		if num == "" {
-			if out != nil {
-				out = append(out, c)
-			}
-			continue
+			return nil
 		}
-		if out == nil {
-			out = make([]chunk, i, len(cs)+1)
-			copy(out, cs[:i])
-		}
-		first, second := c, c
-		first.text, first.plus = name, false
-		second.text, second.brk, second.slash = num, false, false
-		out = append(out, first, second)
-	}
-	if out == nil {
-		return cs
-	}
-	return out
+		return []string{name, num}
+	})
 }
 
 // numberNumeral splits a model's number and a generation's numeral glued

@@ -495,26 +495,35 @@ func isStopWord(w string) bool {
 // ("wh-1000xm5", "x-t3", "sm-a105f/ds") stay whole. It returns cs itself
 // when no chunk has such a word.
 func splitJoined(cs []chunk) []chunk {
+	return splitEach(cs, func(i int) []string { return joinedParts(cs[i].text) })
+}
+
+// splitEach returns the chunks with each chunk i that parts cuts in
+// pieces (a nil result keeps it whole) written as chunks of its own: the
+// first keeps where the chunk stands (after a clause break, a slash, a
+// "+"), the last what follows it (an inch mark, a "+" glued on). It
+// returns cs itself when parts cuts none.
+func splitEach(cs []chunk, parts func(i int) []string) []chunk {
 	var out []chunk
 	for i, c := range cs {
-		parts := joinedParts(c.text)
-		if parts == nil {
+		ps := parts(i)
+		if ps == nil {
 			if out != nil {
 				out = append(out, c)
 			}
 			continue
 		}
 		if out == nil {
-			out = make([]chunk, i, len(cs)+len(parts))
+			out = make([]chunk, i, len(cs)+len(ps))
 			copy(out, cs[:i])
 		}
-		for k, t := range parts {
+		for k, t := range ps {
 			d := c
 			d.text = t
 			if k > 0 {
-				d.brk, d.slash, d.added, d.inch = false, false, false, false
+				d.brk, d.slash, d.added = false, false, false
 			}
-			if k < len(parts)-1 {
+			if k < len(ps)-1 {
 				d.plus, d.inch = false, false
 			}
 			out = append(out, d)
@@ -584,26 +593,11 @@ func unglueBrand(cs []chunk, brand string) []chunk {
 	if len(brand) < 2 {
 		return cs
 	}
-	var out []chunk
-	for i, c := range cs {
-		rest, ok := strings.CutPrefix(c.text, brand)
-		if !ok || c.fit || len(rest) < 2 || !strings.ContainsAny(rest, "0123456789") || !isLetterByte(rest[0]) {
-			if out != nil {
-				out = append(out, c)
-			}
-			continue
+	return splitEach(cs, func(i int) []string {
+		rest, ok := strings.CutPrefix(cs[i].text, brand)
+		if !ok || cs[i].fit || len(rest) < 2 || !strings.ContainsAny(rest, "0123456789") || !isLetterByte(rest[0]) {
+			return nil
 		}
-		if out == nil {
-			out = make([]chunk, i, len(cs)+1)
-			copy(out, cs[:i])
-		}
-		first, second := c, c
-		first.text, first.plus, first.inch = brand, false, false
-		second.text, second.brk, second.slash, second.added = rest, false, false, false
-		out = append(out, first, second)
-	}
-	if out == nil {
-		return cs
-	}
-	return out
+		return []string{brand, rest}
+	})
 }
