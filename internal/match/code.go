@@ -323,7 +323,7 @@ func codeOf(t, prev, prev2 string) (code, bool) {
 		}
 		return code{s: s, kind: codeWeak}, true
 	}
-	if isSpecCode(s) || measureCode(s) || measureRun(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
+	if isSpecCode(s) || measureCode(s) || measureRun(s) || speedCode(s) || strings.HasPrefix(s, "80211") || standardName(s) ||
 		s == "RS232" || s == "RS485" || s == "RS422" {
 		return code{}, false
 	}
@@ -550,6 +550,23 @@ func kitSuffixed(prev, t string) (string, bool) {
 		return "", false
 	}
 	return NormalizePart(prev + t), true
+}
+
+// speedCode reports whether a normalised token is a drive's or card's read
+// or write speed: "R100MBS" of "r100MB/s", "W15MBS", "R90MB".
+func speedCode(s string) bool {
+	if len(s) < 4 || s[0] != 'R' && s[0] != 'W' {
+		return false
+	}
+	d := leadingDigits(s[1:])
+	if d == 0 {
+		return false
+	}
+	switch s[1+d:] {
+	case "MB", "MBS", "GB", "GBS":
+		return true
+	}
+	return false
 }
 
 // measureCode reports whether a normalised token is a number and a word:

@@ -42,11 +42,12 @@ func TestTitleCodes(t *testing.T) {
 		{"Acme 360degree 12channel 4gang adapter", nil},
 		// A size glued to a model: no run of measures.
 		{"Acme 65P635K smart tv 4K 1080P", []string{"65P635K"}},
-		{"Acme 55A6G 55 inch 4K smart tv", []string{"55A6G"}},               // no amps and grams
-		{"Acme 55V5863DB 55 inch 4K smart tv", []string{"55V5863DB"}},       // no volts and decibels
-		{"Acme power adapter 12V2A", nil},                                   // a run of measures
-		{"Acme Vela 12 Pro 256G gold", nil},                                 // a phone's storage written short
-		{"Acme Vela 20 Ultra ZM-N986B/DS 256GB white", []string{"ZMN986B"}}, // a dual-SIM market's letters
+		{"Acme 55A6G 55 inch 4K smart tv", []string{"55A6G"}},                   // no amps and grams
+		{"Acme 55V5863DB 55 inch 4K smart tv", []string{"55V5863DB"}},           // no volts and decibels
+		{"Acme power adapter 12V2A", nil},                                       // a run of measures
+		{"Acme ZT9G2/64GB flash drive r100MB/s w15MB/s", []string{"ZT9G264GB"}}, // read and write speeds; a part number's storage
+		{"Acme Vela 12 Pro 256G gold", nil},                                     // a phone's storage written short
+		{"Acme Vela 20 Ultra ZM-N986B/DS 256GB white", []string{"ZMN986B"}},     // a dual-SIM market's letters
 		// Processors in a device are components; sold on their own, their
 		// numbers are the listing's codes.
 		{"Laptop with Intel Core Ultra 7 155H Core i5 1235U Celeron N4500", nil},

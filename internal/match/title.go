@@ -549,8 +549,9 @@ func joinedParts(t string) []string {
 	any := false
 	for k, f := range fields {
 		// A colour between two pieces of a code is the code's
-		// ("mb13-red-see-v2").
-		alone[k] = standsAlone(f, k == 0 || k == len(fields)-1)
+		// ("mb13-red-see-v2"), and so is a storage after a part number
+		// ("DTSE9G2/64GB" names the 64GB drive).
+		alone[k] = standsAlone(f, k == 0 || k == len(fields)-1) && !(k > 0 && storagePiece(f) && codePiece(fields[k-1]))
 		any = any || alone[k]
 	}
 	if !any {
@@ -570,6 +571,22 @@ func joinedParts(t string) []string {
 	return append(parts, strings.Trim(t[start:], "-/"))
 }
 
+// storagePiece reports whether a piece of a chunk is a storage ("64gb",
+// "256g").
+func storagePiece(f string) bool {
+	if gigabytes(f) {
+		return true
+	}
+	d, u, ok := digitsUnit(f)
+	return ok && (u == "gb" || u == "tb") && d != ""
+}
+
+// codePiece reports whether a piece of a chunk reads as a part number:
+// four characters or more, letters and digits.
+func codePiece(f string) bool {
+	return len(f) >= 4 && strings.ContainsAny(f, "0123456789") && !lettersOnly(f) && !storagePiece(f)
+}
+
 // standsAlone reports whether a piece of a hyphenated or slashed chunk is
 // a word of its own: a variant's word of three letters or more, a colour
 // at either end (end), or a storage ("256g", "64gb").
@@ -577,11 +594,7 @@ func standsAlone(f string, end bool) bool {
 	if len(f) >= 3 && lettersOnly(f) && (variantWords[f] != 0 || end && colourWords[f] != "") {
 		return true
 	}
-	if gigabytes(f) {
-		return true
-	}
-	d, u, ok := digitsUnit(f)
-	return ok && (u == "gb" || u == "tb") && d != ""
+	return storagePiece(f)
 }
 
 // unglueBrand returns the chunks with a brand a shop glues to the model

@@ -19,6 +19,7 @@ func TestJoinedParts(t *testing.T) {
 		{"green-64g-m2003j6b2g", []string{"green", "64g", "m2003j6b2g"}},
 		{"srs-xb100/blue", []string{"srs-xb100", "blue"}}, // a colour after a code
 		{"mb13-red-see-v2", nil},                          // a colour between a code's pieces
+		{"dtse9g2/64gb", nil},                             // a part number's storage
 		{"wh-1000xm5", nil},                               // a code
 		{"x-t3", nil},                                     // a line's letter and model
 		{"sm-a105f/ds", nil},                              // a part number and its market
