@@ -552,23 +552,6 @@ func kitSuffixed(prev, t string) (string, bool) {
 	return NormalizePart(prev + t), true
 }
 
-// speedCode reports whether a normalised token is a drive's or card's read
-// or write speed: "R100MBS" of "r100MB/s", "W15MBS", "R90MB".
-func speedCode(s string) bool {
-	if len(s) < 4 || s[0] != 'R' && s[0] != 'W' {
-		return false
-	}
-	d := leadingDigits(s[1:])
-	if d == 0 {
-		return false
-	}
-	switch s[1+d:] {
-	case "MB", "MBS", "GB", "GBS":
-		return true
-	}
-	return false
-}
-
 // measureCode reports whether a normalised token is a number and a word:
 // "4GANG", "2METRE", "12CHANNEL", "360DEGREE". Three digits before letters
 // that are no unit make a model's code ("504PLONG", "519RAA").
@@ -669,20 +652,6 @@ func relate(a, b string) codeRelation {
 		return codesDiffer
 	}
 	return codesUnrelated
-}
-
-// gigabytes reports whether a code is a storage's size and a G, as shops
-// write a phone's storage short ("128G", "256G"); "2400G" is a processor.
-func gigabytes(s string) bool {
-	n := len(s)
-	if n < 3 || s[n-1] != 'G' && s[n-1] != 'g' {
-		return false
-	}
-	switch s[:n-1] {
-	case "16", "32", "64", "128", "256", "512":
-		return true
-	}
-	return false
 }
 
 // A long part number may carry up to two digits in front that another

@@ -257,3 +257,34 @@ func measureNumber(w string) string {
 	}
 	return "0"
 }
+
+// speedCode reports whether a normalised token is a drive's or card's read
+// or write speed: "R100MBS" of "r100MB/s", "W15MBS", "R90MB".
+func speedCode(s string) bool {
+	if len(s) < 4 || s[0] != 'R' && s[0] != 'W' {
+		return false
+	}
+	d := leadingDigits(s[1:])
+	if d == 0 {
+		return false
+	}
+	switch s[1+d:] {
+	case "MB", "MBS", "GB", "GBS":
+		return true
+	}
+	return false
+}
+
+// gigabytes reports whether a code is a storage's size and a G, as shops
+// write a phone's storage short ("128G", "256G"); "2400G" is a processor.
+func gigabytes(s string) bool {
+	n := len(s)
+	if n < 3 || s[n-1] != 'G' && s[n-1] != 'g' {
+		return false
+	}
+	switch s[:n-1] {
+	case "16", "32", "64", "128", "256", "512":
+		return true
+	}
+	return false
+}
