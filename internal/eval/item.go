@@ -111,7 +111,7 @@ func gluedBrand(w string) string {
 		if k < minGluedBrand && (len(rest) < 4 || !strings.ContainsAny(rest, "0123456789")) {
 			continue // a brand of two letters glued to a model's code ("LGOLED55BX6LB")
 		}
-		if b := normalize.KnownBrand(w[:k]); b != "" && len(normalize.KnownBrand(rest)) == 0 {
+		if b := normalize.KnownBrand(w[:k]); b != "" && normalize.KnownBrand(rest) == "" {
 			return b
 		}
 	}

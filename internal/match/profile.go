@@ -497,13 +497,7 @@ func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev str
 		prev == "" || !slotKey(prev) || modelCode(prev) {
 		return w, false
 	}
-	next := ""
-	switch {
-	case k+1 < len(ws):
-		next = ws[k+1]
-	case i+1 < len(cs) && !cs[i+1].brk:
-		next = firstWord(cs[i+1].text)
-	}
+	next := wordAfter(cs, i, ws, k)
 	// "15s-fq5022na", "4-gang": the start of a code or a count.
 	codePiece := k+1 < len(ws)
 	if screenSize(p, w) {

@@ -551,7 +551,7 @@ func joinedParts(t string) []string {
 		// A colour between two pieces of a code is the code's
 		// ("mb13-red-see-v2"), and so is a storage after a part number
 		// ("DTSE9G2/64GB" names the 64GB drive).
-		alone[k] = standsAlone(f, k == 0 || k == len(fields)-1) && !(k > 0 && storagePiece(f) && codePiece(fields[k-1]))
+		alone[k] = standsAlone(f, k == 0 || k == len(fields)-1) && !(k > 0 && storagePiece(f) && partNumberPiece(fields[k-1]))
 		any = any || alone[k]
 	}
 	if !any {
@@ -581,9 +581,9 @@ func storagePiece(f string) bool {
 	return ok && (u == "gb" || u == "tb") && d != ""
 }
 
-// codePiece reports whether a piece of a chunk reads as a part number:
+// partNumberPiece reports whether a piece of a chunk reads as a part number:
 // four characters or more, letters and digits.
-func codePiece(f string) bool {
+func partNumberPiece(f string) bool {
 	return len(f) >= 4 && strings.ContainsAny(f, "0123456789") && !lettersOnly(f) && !storagePiece(f)
 }
 
