@@ -86,8 +86,9 @@ var gluedNumerals = []string{"viii", "vii", "iii", "iv", "vi", "ii"}
 // splitNumerals returns the chunks with a generation's Roman numeral glued
 // to a model's name written apart: "a7rii" as "a7r ii", "x100vi" as "x100
 // vi", "mkiii" as "mk iii" (see cutNumeral), "z 7ii" as "z 7 ii"; and a lens's aperture glued to
-// its focal range: "xc15-45mmf3.5-5.6" as "xc15-45mm f3.5-5.6". It returns
-// cs itself when no chunk has one.
+// its focal range: "xc15-45mmf3.5-5.6" as "xc15-45mm f3.5-5.6"; and an
+// edition's word glued to the name ("d780body" as "d780 body", see
+// cutEditionWord). It returns cs itself when no chunk has one.
 func splitNumerals(cs []chunk) []chunk {
 	return splitEach(cs, func(i int) []string {
 		c := cs[i]
@@ -99,10 +100,25 @@ func splitNumerals(cs []chunk) []chunk {
 			name, num = cutAperture(c.text)
 		}
 		if num == "" {
+			name, num = cutEditionWord(c.text)
+		}
+		if num == "" {
 			return nil
 		}
 		return []string{name, num}
 	})
+}
+
+// cutEditionWord splits a camera's edition word ("body", "kit") glued to
+// its model's name ("D780Body") from it, or returns "" for the word: the
+// name holds a digit and two characters or more.
+func cutEditionWord(t string) (name, word string) {
+	for _, w := range [...]string{"body", "kit"} {
+		if name, ok := strings.CutSuffix(t, w); ok && len(name) >= 2 && strings.ContainsAny(name, "0123456789") && !strings.ContainsAny(name, "-/") {
+			return name, w
+		}
+	}
+	return t, ""
 }
 
 // numberNumeral splits a model's number and a generation's numeral glued

@@ -515,6 +515,15 @@ func TestCameraReading(t *testing.T) {
 			t.Errorf("cutNumeral(%q) = %q, %q, want %q, %q", tt.chunk, name, num, tt.name, tt.num)
 		}
 	}
+	editions := []struct{ chunk, name, word string }{
+		{"d780body", "d780", "body"}, {"z6kit", "z6", "kit"}, {"eos80dbody", "eos80d", "body"},
+		{"toolkit", "toolkit", ""}, {"4kit", "4kit", ""}, {"somebody", "somebody", ""}, {"x-t3kit", "x-t3kit", ""},
+	}
+	for _, tt := range editions {
+		if name, word := cutEditionWord(tt.chunk); name != tt.name || word != tt.word {
+			t.Errorf("cutEditionWord(%q) = %q, %q, want %q, %q", tt.chunk, name, word, tt.name, tt.word)
+		}
+	}
 }
 
 // FuzzCameraReading checks that a numeral cut from a chunk leaves the
@@ -526,6 +535,9 @@ func FuzzCameraReading(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if name, num := cutNumeral(s); num != "" && name+num != s {
 			t.Errorf("cutNumeral(%q) = %q, %q", s, name, num)
+		}
+		if name, word := cutEditionWord(s); word != "" && name+word != s {
+			t.Errorf("cutEditionWord(%q) = %q, %q", s, name, word)
 		}
 		if a := aperture(s); a != "" && !strings.Contains(s, a) {
 			t.Errorf("aperture(%q) = %q, not in the chunk", s, a)
@@ -734,6 +746,25 @@ func TestGroupCameraWithCard(t *testing.T) {
 	}
 	items[0].Specs = map[string]float64{"storage_gb": 32}
 	want := [][]int{{0, 1, 2, 3}, {4}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestGroupCameraGluedBody checks that a body's word glued to a camera's
+// name ("D780Body") leaves the name a code that the camera's part number
+// does not contradict.
+func TestGroupCameraGluedBody(t *testing.T) {
+	cam := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Acme", Category: "Cameras", Title: title}
+	}
+	items := []Item{
+		cam("A", "Acme D780Body"),
+		cam("B", "ACME D780 VBA560AE CAMERA BODY"),
+		cam("C", "Acme D780 body"),
+		cam("D", "Acme D780 Digital SLR Body only"),
+	}
+	want := [][]int{{0, 1, 2, 3}}
 	if diff := cmp.Diff(want, Group(items)); diff != "" {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}

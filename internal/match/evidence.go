@@ -82,7 +82,11 @@ func codeEvidence(p, q *profile) codeEv {
 	// Codes of one shape that differ, and none shared: two models. Short
 	// model names count when no longer code is shared either ("Galaxy A50"
 	// and "Galaxy A51").
-	ev.conflict = (t.differ || t.lineDiffer || ev.letterApart) && !ev.strong && !ev.weak && !ev.line && !ev.fitOwn && !ev.desc
+	// Beside a shared model-line code, own codes of one shape that differ
+	// and meet nothing else of the other's name two models of the line
+	// ("Galaxy S20" with "SM-G986B" and with "SM-G981B").
+	ev.conflict = ((t.differ || t.lineDiffer || ev.letterApart) && !ev.line || ev.line && ownCodesApart(p, q)) &&
+		!ev.strong && !ev.weak && !ev.fitOwn && !ev.desc
 	// Colours together, part numbers that differ only in letters, of
 	// titles that state other colours and one model line, name the model's
 	// colours ("MWHN2B/A" space grey and "MWHR2B/A" midnight green).
@@ -639,6 +643,30 @@ func longerOwn(p, q *profile, n int) bool {
 			return r != codesUnrelated && r != codesDiffer
 		})
 	})
+}
+
+// ownCodesApart reports whether p and q each name a strong code of their
+// own, of one shape, that differ, neither meeting any other code of the
+// other listing: "SMG986B" and "G981B", not "S210" beside "ENEL10" against
+// "ENEL10".
+func ownCodesApart(p, q *profile) bool {
+	alone := func(c code, q *profile) bool {
+		return c.kind == codeStrong && !c.fit && !c.cpu && !slices.ContainsFunc(q.codes, func(d code) bool {
+			r := relate(c.s, d.s)
+			return r != codesUnrelated && r != codesDiffer
+		})
+	}
+	for _, a := range p.codes {
+		if !alone(a, q) {
+			continue
+		}
+		for _, b := range q.codes {
+			if relate(a.s, b.s) == codesDiffer && alone(b, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // seriesMargin is how much longer than a shared code the codes of two

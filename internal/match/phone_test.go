@@ -339,6 +339,18 @@ func TestComparePhoneNumbers(t *testing.T) {
 			b:        phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),
 			wantSame: true, wantReason: "title",
 		},
+		{
+			name:       "part numbers of one shape that differ beside a shared line",
+			a:          phone("A", "Zentor", "zentor vela s20 5g zmg986b/ds 128gb cloud blue"),
+			b:          phone("B", "Zentor", "zentor vela s20 5g 128gb cloud blue zm g981b"),
+			wantReason: "code",
+		},
+		{
+			name:     "a code beside a line's code the other title shares",
+			a:        Item{Brand: "Zentor", Title: "zentor black vistapix s210 li-ion rechargeable battery exel10"},
+			b:        Item{Brand: "Zentor", Title: "zentor ex-el10 no-mem lithium-ion camera battery 25752"},
+			wantSame: true, wantReason: "model-name",
+		},
 	})
 }
 
