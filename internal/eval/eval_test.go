@@ -668,10 +668,13 @@ func TestLineBrands(t *testing.T) {
 		"Samsung Galaxy S25 Ultra", "samsung galaxy s25 256gb",
 		"Huawei P smart 2019 64GB", "huawei p smart 2020 128gb", "Huawei P Smart Z", // a line's letter and name
 		"Fujifilm X-A7 kit", "fujifilm x-a7 body", // a code written with a hyphen
+		"sony kd 49xf8505bu 49 inch", "sony kd 49xf8505bu", // a code as a site prints it, in pieces
+		"intel core i5 7400", "intel core i5 6600", // a word before a letter and digit names a line
 	}
 	lines := learnLineBrands(titles)
 	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
-		"a10": "Samsung", "a105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm"}
+		"a10": "Samsung", "a105fn": "Samsung", "sma105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm",
+		"49xf8505bu": "Sony", "kd49xf8505bu": "Sony"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -694,6 +697,12 @@ func TestLineBrands(t *testing.T) {
 		{"P Smart 2019 64GB Blue Unlocked", "Huawei", false},     // a line's letter and name
 		{"X-A7 COMPACT SYSTEM CAMERA WITH 15-45MM LENS", "Fujifilm", false},
 		{"xa7 body", "Fujifilm", false},
+		{"x a7 body", "Fujifilm", false},             // a series' letter written apart, as a site prints it
+		{"kd 49xf8505bu 123 cm", "Sony", false},      // the series' letters, learned in pieces
+		{"aple iphone 8 64gb", "Apple", false},       // a short brand misspelt, before the brand's line
+		{"somy kd55xf9005bu 55 inch", "Sony", false}, // and before the brand's code
+		{"somy d3500 body", "somy", true},            // another brand's code
+		{"core i5 7400", "core", true},               // a line's word, no series
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -40,6 +40,9 @@ func item(l listing) match.Item {
 		if b := normalize.MisspeltBrand(brand); guessed && b != "" {
 			brand, guessed = b, false // "aple iphone 6s", "panassonic lumix gh4"
 		}
+		if b := l.lines.slipConfirmed(l.Title); guessed && b != "" {
+			brand, guessed = b, false // "somy kd55xh8196bu", "hnor view 20"
+		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
 	it := match.Item{

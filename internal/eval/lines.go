@@ -141,6 +141,18 @@ func (l lineBrands) codeBrand(title string) string {
 		}
 	}
 	ws := titleWords(title)
+	if lead := slices.DeleteFunc(slices.Clone(ws[:min(len(ws), 4)]), prefixWord); len(lead) >= 2 {
+		// "kd 49xf8505bu", "x t3": a series' letters and the code after
+		// them, as a site prints "KD-49XF8505BU" and "X-T3".
+		if j := seriesJoined(lead[0], lead[1]); j != "" {
+			if b := l[j]; b != "" {
+				return b
+			}
+			if b := l.codeStemBrand(j); b != "" {
+				return b
+			}
+		}
+	}
 	for k, w := range ws[:min(len(ws), 2)] {
 		if k == 1 && (len(ws[0]) > maxSeriesLetters || !lettersOnly(ws[0])) {
 			break // a second word only after a series' letters ("SM", "DSC")
@@ -153,6 +165,26 @@ func (l lineBrands) codeBrand(title string) string {
 			return b
 		}
 		return l.codeStemBrand(w)
+	}
+	return ""
+}
+
+// slipConfirmed returns the brand a title's first word misspells with one
+// slip, however short the word, when the rest of the title names a line or
+// a model's code of that brand as well ("somy kd55xh8196bu", "soni alpha
+// a6000", "hnor view 20"), or "".
+func (l lineBrands) slipConfirmed(title string) string {
+	ws := slices.DeleteFunc(titleWords(title), prefixWord)
+	if len(ws) < 2 || !lettersOnly(ws[0]) {
+		return ""
+	}
+	rest := strings.Join(ws[1:], " ")
+	b := l.brandOf(rest)
+	if b == "" {
+		b = l.codeBrand(rest)
+	}
+	if b != "" && normalize.SlipOf(ws[0], b) {
+		return b
 	}
 	return ""
 }
@@ -211,7 +243,32 @@ func modelCodes(title string) ([]string, string) {
 			out = append(out, w) // "X-A7" as "xa7", "KD-49XF8505" as "kd49xf8505"
 		}
 	}
+	for k := i + n; k+1 < len(ws); k++ {
+		if j := seriesJoined(ws[k], ws[k+1]); j != "" && !slices.Contains(out, j) {
+			out = append(out, j) // "kd 49xf8505" as "kd49xf8505", as a site prints "KD-49XF8505"
+		}
+	}
 	return out, brand
+}
+
+// maxSeriesPiece is the most letters of a series written apart from the
+// code after it ("x t3", "kd 49xf8505"); one letter more before a number
+// ("ilce 6100"), for a longer word before a letter names a line ("xeon
+// e3", "core i5"), not a series.
+const maxSeriesPiece = 3
+
+// seriesJoined returns a series' letters and the code after them run
+// together, lower case ("x t3": "xt3", "kd 49xf8505": "kd49xf8505"), or ""
+// when the first is no series' letters or the two make no model's code.
+func seriesJoined(a, b string) string {
+	long := len(a) == maxSeriesPiece+1 && b != "" && b[0] >= '0' && b[0] <= '9'
+	if len(a) > maxSeriesPiece && !long || !lettersOnly(a) || normalize.KnownBrand(a) != "" || !strings.ContainsAny(b, "0123456789") {
+		return ""
+	}
+	if j := strings.ToLower(a + b); modelCode(j) {
+		return j
+	}
+	return ""
 }
 
 // joinedTokens returns a title's words split at spaces and punctuation but

@@ -71,6 +71,25 @@ func TestKnownBrand(t *testing.T) {
 	}
 }
 
+func TestSlipOf(t *testing.T) {
+	tests := []struct {
+		word, brand string
+		want        bool
+	}{
+		{"somy", "Sony", true}, {"hnor", "Honor", true}, {"aple", "Apple", true}, {"opo", "Oppo", true},
+		{"sony", "Sony", false},  // the brand itself
+		{"tony", "Sony", false},  // a slip in the first letter
+		{"sonos", "Sony", false}, // a known brand of its own
+		{"so", "Sony", false},    // too short
+		{"somy", "Nikon", false},
+	}
+	for _, tt := range tests {
+		if got := SlipOf(tt.word, tt.brand); got != tt.want {
+			t.Errorf("SlipOf(%q, %q) = %v, want %v", tt.word, tt.brand, got, tt.want)
+		}
+	}
+}
+
 func TestMisspeltBrand(t *testing.T) {
 	tests := []struct{ word, want string }{
 		{"panassonic", "Panasonic"}, // a letter added

@@ -39,3 +39,12 @@ func MisspeltBrand(w string) string {
 	}
 	return found
 }
+
+// SlipOf reports whether word w spells the known brand with one slip of
+// the keyboard after its first letter, however short ("somy" Sony, "hnor"
+// Honor). Short words one letter apart are as often other names, so a
+// caller takes it only where the title's model names the brand as well.
+func SlipOf(w, brand string) bool {
+	key, b := brandKey(text(w), false), brandKey(text(brand), false)
+	return len(key) >= 3 && len(b) >= 3 && key[0] == b[0] && canonicalBrand(key) == "" && lexer.OneSlip(key, b)
+}
