@@ -547,6 +547,11 @@ func TestTitleBrand(t *testing.T) {
 		{"Case for Canon EOS 70D", "Case", true},
 		{"Acme Battery Grip for Nikon D750", "Acme", true},
 		{"sim free phone huawei p smart (2019) 64gb blue", "Huawei", false}, // past a shop's prefix
+		{"brand new sealed sony xperia z5 32gb", "Sony", false},             // past a shop's words
+		{"import spiegelreflexkamera canon 850d", "Canon", false},
+		{"panasonictx 55ex750b 55 uhd 4k hdr lcd tv", "Panasonic", false}, // a series' letters glued to the brand
+		{"sonykd 49xf8505 49in uhd 4k", "Sony", false},
+		{"sonyalpha a6000 body", "sonyalpha", true}, // a line's name, too long for a series
 		{"brand new sim free phone nokia 5.1 16gb", "Nokia", false},
 		{"mob/phone case for samsung galaxy s9", "phone", true},
 		{"d3500 body only nikon", "Nikon", false}, // a brand the title ends with
@@ -670,11 +675,13 @@ func TestLineBrands(t *testing.T) {
 		"Fujifilm X-A7 kit", "fujifilm x-a7 body", // a code written with a hyphen
 		"sony kd 49xf8505bu 49 inch", "sony kd 49xf8505bu", // a code as a site prints it, in pieces
 		"intel core i5 7400", "intel core i5 6600", // a word before a letter and digit names a line
+		"samsung ue55ku6400uxxu", "samsung ue49mu6100", "samsung ue65ru7400 65", // a series' letters three titles give
 	}
 	lines := learnLineBrands(titles)
 	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
 		"a10": "Samsung", "a105fn": "Samsung", "sma105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm",
-		"49xf8505bu": "Sony", "kd49xf8505bu": "Sony"}
+		"49xf8505bu": "Sony", "kd49xf8505bu": "Sony",
+		"~kd": "Sony", "~ue": "Samsung"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -703,6 +710,11 @@ func TestLineBrands(t *testing.T) {
 		{"somy kd55xf9005bu 55 inch", "Sony", false}, // and before the brand's code
 		{"somy d3500 body", "somy", true},            // another brand's code
 		{"core i5 7400", "core", true},               // a line's word, no series
+		{"ue43nu7100 43 inch", "Samsung", false},     // the series' letters of the brand's codes
+		{"kd43xh8196bu", "Sony", false},
+		{"xz43xh8196bu", "", false},                        // letters no title gives
+		{"brand new sealed nokla 8 64 gb", "Nokia", false}, // a misspelt brand past a shop's words
+		{"import cannon 850d nur gehause", "Canon", false},
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 
 	"productsearch/internal/catalog"
@@ -85,6 +86,9 @@ func titleBrand(title string) string {
 	if b := gluedBrand(leadWord(title)); b != "" {
 		return b
 	}
+	if b := gluedSeries(ws); b != "" {
+		return b
+	}
 	first := firstTitleWord(title)
 	if lead := leadWord(title); first == "" || classify.NamesKind(strings.ToLower(lead)) {
 		// A title that starts with a number or a kind of product
@@ -115,6 +119,23 @@ func gluedBrand(w string) string {
 			continue // a brand of two letters glued to a model's code ("LGOLED55BX6LB")
 		}
 		if b := normalize.KnownBrand(w[:k]); b != "" && normalize.KnownBrand(rest) == "" {
+			return b
+		}
+	}
+	return ""
+}
+
+// gluedSeries returns the known brand a title's first word starts with
+// when a series' letters are glued on and the model's code follows as a
+// word of its own ("panasonictx 55ex750b", "sonykd 49xg8096bu"), or "".
+func gluedSeries(ws []string) string {
+	ws = slices.DeleteFunc(slices.Clone(ws), prefixWord)
+	if len(ws) < 2 || !lettersOnly(ws[0]) || !modelCode(ws[1]) && !strings.ContainsAny(ws[1][:1], "0123456789") {
+		return ""
+	}
+	w := ws[0]
+	for k := max(minGluedBrand, len(w)-maxSeriesLetters); k < len(w); k++ {
+		if b := normalize.KnownBrand(w[:k]); b != "" {
 			return b
 		}
 	}
@@ -230,7 +251,7 @@ func leadWord(title string) string {
 func prefixWord(w string) bool {
 	switch strings.ToLower(w) {
 	case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
-		"sim", "free", "unlocked", "mob", "refurbished", "renewed":
+		"sim", "free", "unlocked", "mob", "refurbished", "renewed", "sealed", "boxed", "import", "imported":
 		return true
 	}
 	return false

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ const (
 // Pixel") gives that name. A word that is a brand itself, has digits or fewer
 // than three letters is no line's name.
 func learnLineBrands(titles []string) lineBrands {
-	words, codes := brandCounts{}, brandCounts{}
+	words, codes, series := brandCounts{}, brandCounts{}, brandCounts{}
 	for _, t := range titles {
 		w, brand := wordAfterBrand(t)
 		if w != "" {
@@ -38,12 +39,52 @@ func learnLineBrands(titles []string) lineBrands {
 		cs, brand := modelCodes(t)
 		for _, c := range cs {
 			codes.add(c, brand)
+			if k := seriesKey(c); k != "" {
+				series.add(seriesMark+k, brand)
+			}
 		}
 	}
 	lines := lineBrands{}
 	words.keep(lines, minLineTitles)
 	codes.keep(lines, minCodeTitles)
+	series.keep(lines, minSeriesTitles)
 	return lines
+}
+
+// A maker's series letters in front of its codes ("KD" of "KD49XF8505BU",
+// "UM" of "55UM7100PLB", "DSC" of "DSCRX100M4") tell its brand once
+// minSeriesTitles titles give codes with them, nearly all after one brand.
+// They are kept under seriesMark, apart from lines' names and codes.
+const (
+	minSeriesTitles = 3
+	seriesMark      = "~"
+)
+
+// seriesKey returns the letters a model's code starts with, after up to
+// three digits of a screen's size, lower case: two to five letters before
+// a digit ("kd49xf8505bu": "kd", "55um7100plb": "um"), or "".
+func seriesKey(code string) string {
+	i := 0
+	for i < len(code) && i < 3 && code[i] >= '0' && code[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(code) && lettersOnly(code[j:j+1]) {
+		j++
+	}
+	if n := j - i; n < 2 || n > 5 || j == len(code) || code[j] < '0' || code[j] > '9' {
+		return ""
+	}
+	return strings.ToLower(code[i:j])
+}
+
+// seriesBrand returns the brand whose series letters a model's code starts
+// with (see seriesKey), or "".
+func (l lineBrands) seriesBrand(code string) string {
+	if k := seriesKey(code); k != "" {
+		return l[seriesMark+k]
+	}
+	return ""
 }
 
 // minCodeTitles is the fewest titles that must give a model's code after
@@ -145,10 +186,7 @@ func (l lineBrands) codeBrand(title string) string {
 		// "kd 49xf8505bu", "x t3": a series' letters and the code after
 		// them, as a site prints "KD-49XF8505BU" and "X-T3".
 		if j := seriesJoined(lead[0], lead[1]); j != "" {
-			if b := l[j]; b != "" {
-				return b
-			}
-			if b := l.codeStemBrand(j); b != "" {
+			if b := cmp.Or(l[j], l.codeStemBrand(j), l.seriesBrand(j)); b != "" {
 				return b
 			}
 		}
@@ -161,10 +199,7 @@ func (l lineBrands) codeBrand(title string) string {
 			continue
 		}
 		w = strings.ToLower(w)
-		if b := l[w]; b != "" {
-			return b
-		}
-		return l.codeStemBrand(w)
+		return cmp.Or(l[w], l.codeStemBrand(w), l.seriesBrand(w))
 	}
 	return ""
 }
