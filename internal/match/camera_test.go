@@ -548,6 +548,7 @@ func FuzzCameraReading(f *testing.F) {
 			}
 		}
 		profileOf(Item{Brand: "Acme", Title: "Acme " + s + " Lens"}, Options{})
+		profileOf(Item{Brand: "Acme", Category: cameras, Title: "Acme Q10 " + s}, Options{})
 	})
 }
 
@@ -779,6 +780,24 @@ func TestCompareCameraLetters(t *testing.T) {
 			a:          Item{Brand: "Acme", Category: "Cameras", Title: "Acme Lumix Z1 - Body [DC-Z1]"},
 			b:          Item{Brand: "Acme", Category: "Cameras", Title: "z1r black - dc-z1r"},
 			wantReason: "code",
+		},
+		{
+			name:       "a model's letter written apart after its name, as a site prints a hyphen",
+			a:          Item{Brand: "Acme", Category: "Cameras", Title: "acme q10 p csc body"},
+			b:          Item{Brand: "Acme", Category: "Cameras", Title: "acme q10 body only black"},
+			wantReason: "code",
+		},
+		{
+			name:     "a model's letter written apart and glued",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme q10 p csc body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme q10p rangefinder body only"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a lens mount's letter after the camera's name is no model letter",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme a6400 e pz 16 50mm f/3.5 5.6 oss lens"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme alpha a6400 16 50mm lens kit"},
+			wantSame: true, wantReason: "code",
 		},
 		{
 			name:       "a variant's word after a line's name and number run together",

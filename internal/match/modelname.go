@@ -248,3 +248,64 @@ func (p *profile) letterNumberCode(cs []chunk, i int) (code, bool) {
 	}
 	return code{}, false
 }
+
+// glueModelLetters returns the chunks with a model's letter that a title
+// writes apart after the model's name glued on ("m10 p", "s10 e", "a7 r
+// iii": "m10p", "s10e", "a7r iii"), as other titles write it and as a
+// comparison site prints "M10-P": the name holds a letter and ends in a
+// digit, and the letter stands alone in the name's clause, not before a
+// number (a lens mount's: "a6400 e 18-135mm"). "a", "i", "w" (of "w/"),
+// "x", "v" (Roman numerals: "RX100 V"), "c" (of "cámara" as a site prints
+// it: "c mara") and "e" (a lens mount's: "a6400 e pz 16-50mm") are words
+// as often, and stay apart; so is a letter after an aperture ("F4 L"). It
+// returns cs itself when no chunk is glued.
+func glueModelLetters(cs []chunk) []chunk {
+	var out []chunk
+	for i := 0; i < len(cs); i++ {
+		if i+1 < len(cs) && writtenLetter(cs[i], cs[i+1]) && (i+2 == len(cs) || !isDigitByte(cs[i+2].text[0])) {
+			if out == nil {
+				out = append(make([]chunk, 0, len(cs)), cs[:i]...)
+			}
+			c := cs[i]
+			c.text += cs[i+1].text
+			out = append(out, c)
+			i++
+			continue
+		}
+		if out != nil {
+			out = append(out, cs[i])
+		}
+	}
+	if out == nil {
+		return cs
+	}
+	return out
+}
+
+// writtenLetter reports whether chunk l is a model's letter written apart
+// after the model's name n (see glueModelLetters).
+func writtenLetter(n, l chunk) bool {
+	t := n.text
+	if len(t) < 2 || !isDigitByte(t[len(t)-1]) || !hasLetter(t) || !alnumWord(t) || t[0] == 'f' && isNumber(t[1:]) ||
+		n.fit || n.plus || n.inch {
+		return false // not "f4" of "F4 L": an aperture
+	}
+	if len(l.text) != 1 || !isLetterByte(l.text[0]) || l.brk || l.slash || l.added || l.fit {
+		return false
+	}
+	switch l.text[0] {
+	case 'a', 'i', 'w', 'x', 'v', 'c', 'e':
+		return false
+	}
+	return true
+}
+
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' })
+}
+
+// alnumWord reports whether s is lower-case letters and digits alone.
+func alnumWord(s string) bool {
+	return !strings.ContainsFunc(s, func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') })
+}

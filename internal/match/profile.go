@@ -151,7 +151,13 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 	}
-	cs := joinRanges(joinRevisions(splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(it.Title))), p.brand)))))
+	cs := splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(it.Title))), p.brand)))
+	if p.category == phones || p.category == cameras {
+		// A phone's or camera's letter written apart ("S10 e", "M10 P");
+		// an appliance's title leaves letters of its words ("k hlger t").
+		cs = glueModelLetters(cs)
+	}
+	cs = joinRanges(joinRevisions(cs))
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
 	if !opt.sketch {
