@@ -632,6 +632,9 @@ func relate(a, b string) codeRelation {
 			return codesEqual
 		}
 	}
+	if pre, ok := strings.CutSuffix(b, a); ok && len(a) == 3 && len(pre) >= minLineName && lettersOnly(pre) && !isDigitByte(a[0]) && isDigitByte(a[2]) {
+		return codesEqual // "GALAXYA50" and "A50": a line's name glued before a short model name
+	}
 	if i := strings.Index(b, a); i >= 0 && len(a) >= 3 && digitCount(a) >= 2 && len(b) <= len(a)+8 {
 		pre, post := b[:i], b[i+len(a):]
 		if lettersOnly(pre) && lettersOnly(post) && (pre == "" || isDigitByte(a[0])) && (post == "" || isDigitByte(a[len(a)-1])) &&
@@ -653,6 +656,10 @@ func relate(a, b string) codeRelation {
 	}
 	return codesUnrelated
 }
+
+// minLineName is the fewest letters of a line's name glued before a short
+// model name ("GALAXY" of "GALAXYA50") for the two to be one code.
+const minLineName = 4
 
 // A long part number may carry up to two digits in front that another
 // retailer leaves out ("51MF1700AA001" and "MF1700AA001").

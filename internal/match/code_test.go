@@ -98,6 +98,9 @@ func TestRelate(t *testing.T) {
 		{"JBLT510PNK", "JBLT510WH", codesVariant},     // pink and white
 		{"HW-S60/XEU", "HWS60T", codesEqual},          // a region and a letter
 		{"SMR177NZW", "SM-R177NZG/XEU", codesVariant}, // white and green
+		{"A50", "GALAXYA50", codesEqual},              // a line's name glued before a short model name
+		{"A50", "XA50", codesDiffer},                  // one letter in front is another model
+		{"A50", "GALAXYA505", codesDiffer},
 	}
 	for _, tt := range tests {
 		a, b := NormalizePart(tt.a), NormalizePart(tt.b)
