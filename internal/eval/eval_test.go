@@ -715,6 +715,7 @@ func TestLineBrands(t *testing.T) {
 		{"xz43xh8196bu", "", false},                        // letters no title gives
 		{"brand new sealed nokla 8 64 gb", "Nokia", false}, // a misspelt brand past a shop's words
 		{"import cannon 850d nur gehause", "Canon", false},
+		{"silver iphone 7 32gb sim free", "Apple", false}, // a colour before the line's name
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -246,12 +246,14 @@ func leadWord(title string) string {
 	return ""
 }
 
-// prefixWord reports whether a title word is a filler or a shop's prefix
-// that comes before the brand: "new", "the", "sim free", "mob/".
+// prefixWord reports whether a title word is a filler, a shop's prefix or
+// a colour that comes before the brand: "new", "the", "sim free", "mob/",
+// "silver iphone 7".
 func prefixWord(w string) bool {
 	switch strings.ToLower(w) {
 	case "new", "used", "the", "a", "an", "genuine", "official", "original", "brand",
-		"sim", "free", "unlocked", "mob", "refurbished", "renewed", "sealed", "boxed", "import", "imported":
+		"sim", "free", "unlocked", "mob", "refurbished", "renewed", "sealed", "boxed", "import", "imported",
+		"black", "white", "silver", "gold", "grey", "gray", "blue", "red", "pink", "green", "rose", "purple":
 		return true
 	}
 	return false
