@@ -32,4 +32,4 @@ if [ "$master" = "${names[$victim]}" ]; then
 fi
 echo "killing ${names[$victim]} (pid ${pids[$victim]}) during the load; master: $master" >&2
 ELASTICSEARCH_KILL_NODE_PID=${pids[$victim]} \
-	go test -count=1 -run '^TestNodeLoss$' -v ./internal/search/elastic/ | grep -E '^(---|ok|FAIL|PASS|\s+\w+_test\.go)'
+	go test -count=1 -run '^TestNodeLoss$' -v ./internal/search/elastic/ | grep -E '^(---|ok|FAIL|PASS|\s+\S)'

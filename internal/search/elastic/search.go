@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -63,7 +64,7 @@ func (r *searchResponse) check() error {
 		return parseError(r.Status, []byte(`{"error":`+string(r.Error)+`}`))
 	}
 	if r.TimedOut {
-		return errors.New("search timed out")
+		return fmt.Errorf("%w: search timed out", errPartial)
 	}
 	for i := range r.Hits.Hits {
 		if h := &r.Hits.Hits[i]; h.ID == "" && len(h.Fields.ID) > 0 {
@@ -71,9 +72,63 @@ func (r *searchResponse) check() error {
 		}
 	}
 	if r.Shards.Failed > 0 {
-		return fmt.Errorf("%d of %d shards failed", r.Shards.Failed, r.Shards.Total)
+		return fmt.Errorf("%w: %d of %d shards failed", errPartial, r.Shards.Failed, r.Shards.Total)
 	}
 	return nil
+}
+
+// clear forgets what an earlier answer said of its outcome, before the
+// answer to a retry is decoded into r.
+func (r *searchResponse) clear() {
+	r.TimedOut, r.Status, r.Error = false, 0, nil
+	r.Shards.Total, r.Shards.Failed = 0, 0
+}
+
+// errPartial marks an answer that did not cover every shard.
+var errPartial = errors.New("partial answer")
+
+// Searches the cluster could not answer in full are sent again: a shard
+// copy lost with its node, a full queue or a node that cannot serve (an
+// answer of an _msearch item, which the client does not retry) moves to
+// another copy within moments. maxPartialRetries bounds the attempts, the
+// first retry waiting partialWait and each later one twice as long, all
+// within the request's context.
+const (
+	maxPartialRetries = 2
+	partialWait       = 50 * time.Millisecond
+)
+
+// transient reports whether err is an answer worth sending the search
+// again for (see maxPartialRetries).
+func transient(err error) bool {
+	var e *Error
+	if errors.As(err, &e) {
+		switch e.Status {
+		case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+			return true
+		}
+	}
+	return errors.Is(err, errPartial)
+}
+
+// retryPartial runs attempt until it succeeds, fails for good, or
+// maxPartialRetries retries of transient failures are spent.
+func retryPartial(ctx context.Context, attempt func() error) error {
+	wait := partialWait
+	for n := 0; ; n++ {
+		err := attempt()
+		if err == nil || n == maxPartialRetries || !transient(err) {
+			return err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait *= 2
+	}
 }
 
 // expect makes room for the n hits an answer holds at most, so that they
@@ -108,10 +163,13 @@ func (e *Engine) searchInto(ctx context.Context, index string, body obj, dst any
 	if err != nil {
 		return fmt.Errorf("encode search: %w", err)
 	}
-	if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", noPartial(), b, dst); err != nil {
-		return err
-	}
-	return r.check()
+	return retryPartial(ctx, func() error {
+		r.clear()
+		if err := e.client.Do(ctx, http.MethodPost, "/"+url.PathEscape(index)+"/_search", noPartial(), b, dst); err != nil {
+			return err
+		}
+		return r.check()
+	})
 }
 
 // encodeBody writes a request body. Its objects' keys keep no order, which
@@ -141,16 +199,23 @@ func (e *Engine) msearch(ctx context.Context, index string, bodies []obj) ([]sea
 	var ans struct {
 		Responses []searchResponse `json:"responses"`
 	}
-	if err := e.client.Do(ctx, http.MethodPost, "/_msearch", nil, buf.Bytes(), &ans); err != nil {
-		return nil, err
-	}
-	if len(ans.Responses) != len(bodies) {
-		return nil, fmt.Errorf("_msearch answered %d searches of %d", len(ans.Responses), len(bodies))
-	}
-	for i := range ans.Responses {
-		if err := ans.Responses[i].check(); err != nil {
-			return nil, err
+	err = retryPartial(ctx, func() error {
+		ans.Responses = nil
+		if err := e.client.Do(ctx, http.MethodPost, "/_msearch", nil, buf.Bytes(), &ans); err != nil {
+			return err
 		}
+		if len(ans.Responses) != len(bodies) {
+			return fmt.Errorf("_msearch answered %d searches of %d", len(ans.Responses), len(bodies))
+		}
+		for i := range ans.Responses {
+			if err := ans.Responses[i].check(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return ans.Responses, nil
 }
