@@ -515,6 +515,18 @@ func TestCameraReading(t *testing.T) {
 			t.Errorf("cutNumeral(%q) = %q, %q, want %q, %q", tt.chunk, name, num, tt.name, tt.num)
 		}
 	}
+	for _, tt := range []struct{ title, want string }{
+		{"acme eos q6 rf 24 105mm f4 lens kit black", "Q6"}, // the aperture after the focal length is no name
+		{"acme g9 f2 camera", "G9 F2"},
+	} {
+		p := profileOf(Item{Brand: "Acme", Category: cameras, Title: tt.title}, Options{})
+		if got := strings.Join(shortModelWords(&p, nil), " "); got != tt.want {
+			t.Errorf("shortModelWords(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+		if _, ok := shortNames(&p)["f4"]; ok {
+			t.Errorf("shortNames(%q) holds the aperture f4", tt.title)
+		}
+	}
 	editions := []struct{ chunk, name, word string }{
 		{"d780body", "d780", "body"}, {"z6kit", "z6", "kit"}, {"eos80dbody", "eos80d", "body"},
 		{"toolkit", "toolkit", ""}, {"4kit", "4kit", ""}, {"somebody", "somebody", ""}, {"x-t3kit", "x-t3kit", ""},

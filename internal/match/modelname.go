@@ -178,7 +178,7 @@ func shortNames(p *profile) map[string]string {
 	for k, w := range p.words[:p.nMain] {
 		name := ""
 		switch {
-		case shortName(w):
+		case shortName(w) && !apertureWord(p.words, k):
 			name = w
 		case k > 0 && len(w) == 1 && isDigitByte(w[0]) && len(p.words[k-1]) == 1 && isLetterByte(p.words[k-1][0]):
 			name = p.words[k-1] + w
@@ -202,6 +202,13 @@ func shortNames(p *profile) map[string]string {
 		out[name] = next
 	}
 	return out
+}
+
+// apertureWord reports whether words[k] is a lens's aperture after its
+// focal length ("105mm f4"), not a model's short name.
+func apertureWord(words []string, k int) bool {
+	w := words[k]
+	return k > 0 && len(w) >= 2 && w[0] == 'f' && isNumber(w[1:]) && strings.HasSuffix(words[k-1], "mm")
 }
 
 // otherModelWord reports whether w, the word after a short model name,

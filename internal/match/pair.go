@@ -339,7 +339,7 @@ func shortNamedAlike(p, q *profile) bool {
 // ("5D" of "Canon 5D", "EOS 5D").
 func shortModelWords(p *profile, out []string) []string {
 	for k, w := range p.words[:p.nMain] {
-		if shortName(w) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
+		if shortName(w) && !apertureWord(p.words, k) || numberName(w) && afterBrandOrLine(p.words, k, p.brand) {
 			out = append(out, strings.ToUpper(w))
 		}
 	}
