@@ -1,6 +1,7 @@
 package match
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -525,6 +526,14 @@ func TestCameraReading(t *testing.T) {
 		}
 		if _, ok := shortNames(&p)["f4"]; ok {
 			t.Errorf("shortNames(%q) holds the aperture f4", tt.title)
+		}
+	}
+	// A series' letter after the brand, also written short, is no name of
+	// the model ("Fuji X-T200" and "Fuji X-A5" share no name "X").
+	for _, title := range []string{"acmefilm x t200 xc 15 45 mm ois pz", "acme x t200 xc 15 45 mm ois pz"} {
+		p := profileOf(Item{Brand: "Acmefilm", Category: cameras, Title: title}, Options{})
+		if names := modelNames(&p); slices.Contains(names, "x") {
+			t.Errorf("modelNames(%q) = %q, holds the series' letter", title, names)
 		}
 	}
 	editions := []struct{ chunk, name, word string }{

@@ -389,9 +389,10 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 			modelNumber = named
 			if letterGeneration(w) && len(ws) == 1 && len(prevWord) >= 3 && slotKey(prevWord) && wordLike(prevWord) &&
-				prevWord != p.brand {
+				!strings.HasPrefix(p.brand, prevWord) {
 				// "iPhone X", "iPhone XS": a generation in letters; after
-				// the brand, a line's letter ("Fujifilm X-S20").
+				// the brand, also written short, a line's letter
+				// ("Fujifilm X-S20", "Fuji X-T200").
 				p.addSlot(prevWord, w, c.fit)
 			}
 			p.readWordMarks(c, ws, k, w)
