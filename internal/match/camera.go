@@ -295,8 +295,8 @@ func kitName(cs []chunk) string {
 		}
 		name := cs[i-1].text
 		if focalRange(name) || strings.HasSuffix(name, "mm") || cameraWord(name) || lensLetters(name) ||
-			i+1 < len(cs) && !cs[i+1].brk && lensAt(cs, i+1) {
-			return "" // "Kit 18-55mm": a kit named by its lens
+			i+1 < len(cs) && !cs[i+1].brk && lensAfter(cs, i+1) {
+			return "" // "Kit 18-55mm", "kit mit ef s 18 55mm": a kit named by its lens
 		}
 		if !lettersOnly(name) {
 			switch {
@@ -314,6 +314,40 @@ func kitName(cs []chunk) string {
 		return name
 	}
 	return ""
+}
+
+// maxLensLead is the most words a lens's name starts with before its
+// focal range: "with", a mount's letters as a site prints them ("ef s",
+// "af p dx").
+const maxLensLead = 4
+
+// lensAfter reports whether a lens starts at chunk i: its focal range, or
+// a "with" word and a mount's letters before it ("mit ef s 18 55mm").
+func lensAfter(cs []chunk, i int) bool {
+	for j := i; j < len(cs) && j < i+maxLensLead+1; j++ {
+		if j > i && cs[j].brk {
+			return false
+		}
+		if lensAt(cs, j) {
+			return true
+		}
+		t := cs[j].text
+		if !withWord(t) && !lensLead(t) && !mountPiece(t) {
+			return false
+		}
+	}
+	return false
+}
+
+// mountPiece reports whether a word is a piece of a lens mount's letters
+// as a comparison site prints them apart ("s" of "ef s", "p" of "af p
+// dx").
+func mountPiece(w string) bool {
+	switch w {
+	case "s", "m", "af", "p", "fx", "e", "z", "m.zuiko", "g":
+		return true
+	}
+	return false
 }
 
 // kitWord reports whether a word names what a device is sold in: a kit,

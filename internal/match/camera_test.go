@@ -536,6 +536,18 @@ func TestCameraReading(t *testing.T) {
 			t.Errorf("modelNames(%q) = %q, holds the series' letter", title, names)
 		}
 	}
+	kits := []struct{ title, want string }{
+		{"acme eos 2000d rebel t7 kit mit ef s 18 55mm is ii objektiv schwarz", ""}, // a kit its lens names, after "mit" and a mount's letters
+		{"acme eos 2000 d kit ef s 18 55mm is ii", ""},
+		{"acme a6000 kit", "kit"},
+		{"acme hero9 creator kit", "creator"},
+		{"acme eos 2000d kit mit tasche", "kit"},
+	}
+	for _, tt := range kits {
+		if got := kitName(joinRanges(mergeFractions(chunks(foldTitle(tt.title))))); got != tt.want {
+			t.Errorf("kitName(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
 	editions := []struct{ chunk, name, word string }{
 		{"d780body", "d780", "body"}, {"z6kit", "z6", "kit"}, {"eos80dbody", "eos80d", "body"},
 		{"toolkit", "toolkit", ""}, {"4kit", "4kit", ""}, {"somebody", "somebody", ""}, {"x-t3kit", "x-t3kit", ""},
