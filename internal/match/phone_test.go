@@ -340,6 +340,12 @@ func TestComparePhoneNumbers(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 		{
+			name:       "a model's letter written apart after its name, before the storage",
+			a:          phone("A", "Zentor", "zentor vela s10 e 128gb prism black"),
+			b:          phone("B", "Zentor", "zentor vela s10 128gb prism black"),
+			wantReason: "code",
+		},
+		{
 			name:       "part numbers of one shape that differ beside a shared line",
 			a:          phone("A", "Zentor", "zentor vela s20 5g zmg986b/ds 128gb cloud blue"),
 			b:          phone("B", "Zentor", "zentor vela s20 5g 128gb cloud blue zm g981b"),

@@ -155,7 +155,7 @@ func profileOf(it Item, opt Options) profile {
 	if p.category == phones || p.category == cameras {
 		// A phone's or camera's letter written apart ("S10 e", "M10 P");
 		// an appliance's title leaves letters of its words ("k hlger t").
-		cs = glueModelLetters(cs)
+		cs = glueModelLetters(cs, p.category == cameras)
 	}
 	cs = joinRanges(joinRevisions(cs))
 	p.hasTitle = len(cs) > 0
