@@ -339,6 +339,13 @@ func TestComparePhoneNumbers(t *testing.T) {
 			b:        phone("B", "Zentor", "zentor vanta k5 (2017) 32gb black"),
 			wantSame: true, wantReason: "title",
 		},
+	})
+}
+
+// TestComparePhoneModelCodes covers a phone's model letter and part
+// numbers as a comparison site prints them.
+func TestComparePhoneModelCodes(t *testing.T) {
+	runCompare(t, []compareCase{
 		{
 			name:       "a model's letter written apart after its name, before the storage",
 			a:          phone("A", "Zentor", "zentor vela s10 e 128gb prism black"),

@@ -128,6 +128,19 @@ func (p *profile) configOf() configSet {
 	return c
 }
 
+// titleChunks cuts a title into the chunks a profile reads: fractions,
+// pieces a shop joins or glues, numerals, revisions and focal ranges
+// written as other titles write them.
+func titleChunks(title, brand, category string) []chunk {
+	cs := splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(title))), brand)))
+	if category == phones || category == cameras {
+		// A phone's or camera's letter written apart ("S10 e", "M10 P");
+		// an appliance's title leaves letters of its words ("k hlger t").
+		cs = glueModelLetters(cs, category == cameras)
+	}
+	return joinRanges(joinRevisions(cs))
+}
+
 // profileOf reads a listing.
 func profileOf(it Item, opt Options) profile {
 	p := profile{
@@ -151,13 +164,7 @@ func profileOf(it Item, opt Options) profile {
 			}
 		}
 	}
-	cs := splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(it.Title))), p.brand)))
-	if p.category == phones || p.category == cameras {
-		// A phone's or camera's letter written apart ("S10 e", "M10 P");
-		// an appliance's title leaves letters of its words ("k hlger t").
-		cs = glueModelLetters(cs, p.category == cameras)
-	}
-	cs = joinRanges(joinRevisions(cs))
+	cs := titleChunks(it.Title, p.brand, p.category)
 	p.hasTitle = len(cs) > 0
 	p.words = make([]string, 0, len(cs)+len(cs)/2)
 	if !opt.sketch {
