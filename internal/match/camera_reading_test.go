@@ -32,7 +32,8 @@ func TestCameraReading(t *testing.T) {
 			t.Errorf("joinedRange(%q, %q) = %q, %v, want %q, %v", tt.a, tt.b, got, ok, tt.want, tt.ok)
 		}
 	}
-	for _, title := range []string{"Acme EF zoom lens - 24 mm 70 mm", "acme ef zoom lens 24 mm 70mm", "acme ef 24 70mm lens", "Acme EF 24-70mm Lens"} {
+	for _, title := range []string{"Acme EF zoom lens - 24 mm 70 mm", "acme ef zoom lens 24 mm 70mm", "acme ef 24 70mm lens", "Acme EF 24-70mm Lens",
+		"acme eos 1300d ef s 24 70 mm is ii"} { // the unit apart from a range without its hyphen
 		cs := joinRanges(mergeFractions(chunks(foldTitle(title))))
 		if n := lensCount(cs); n != 1 {
 			t.Errorf("lensCount(%q) = %d, want the focal range 24-70mm", title, n)
@@ -93,7 +94,7 @@ func TestCameraReading(t *testing.T) {
 // FuzzCameraReading checks that a numeral cut from a chunk leaves the
 // chunk whole when put back, and that an aperture is the chunk's own text.
 func FuzzCameraReading(f *testing.F) {
-	for _, s := range []string{"a7rii", "x100vi", "mkiii", "f/4-5.6l", "f2.8", "g4263vi", "24-70", "18 55mm", "f/4 5.6"} {
+	for _, s := range []string{"a7rii", "x100vi", "mkiii", "f/4-5.6l", "f2.8", "g4263vi", "24-70", "18 55mm", "18 55 mm", "f/4 5.6"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
