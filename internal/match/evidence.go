@@ -495,11 +495,19 @@ const minSuffixWord = 2
 // not the colour or region letters retailers append, which titles leave out.
 func suffixWord(a, b string, p, q *profile) bool {
 	suf, ok := strings.CutPrefix(a, b)
-	if !ok || len(suf) < minSuffixWord || !lettersOnly(suf) || colourLetters(suf) != 0 || regionLetters(suf) {
+	if !ok || len(suf) < minSuffixWord || !lettersOnly(suf) || colourLetters(suf) != 0 || regionLetters(suf) ||
+		dottedSuffix(a, b, p) {
 		return false
 	}
 	word := func(w string) bool { return strings.EqualFold(w, suf) }
 	return slices.ContainsFunc(p.words[:p.nMain], word) && !slices.ContainsFunc(q.words, word)
+}
+
+// dottedSuffix reports whether p's title writes code a as code b and a
+// market's letters after a dot ("oled55b8pla.aek"): its words hold both
+// the code and the code with the letters run on, as one chunk gives them.
+func dottedSuffix(a, b string, p *profile) bool {
+	return slices.Contains(p.words, strings.ToLower(a)) && slices.Contains(p.words, strings.ToLower(b))
 }
 
 // regionLetters reports whether letters ending a code name a market: "UK",

@@ -239,6 +239,9 @@ func TestNamesModel(t *testing.T) {
 		{Item{Brand: "Acme", Title: "Acme frost free a 10 white"}, false},
 		{Item{Brand: "Acme", Title: "Acme frost free fridge freezer"}, false},
 		{Item{Brand: "Acme", Title: "Acme Pro 5 speaker"}, true},
+		{Item{Brand: "Acme", Title: "acme 55in oled ultra hd tv 2016", Category: "TVs"}, false}, // a set's year after its kind
+		{Item{Brand: "Acme", Title: "Acme TV 2017"}, false},
+		{Item{Brand: "Acme", Title: "Acme Vela Lite 2017", Category: "Phones"}, true}, // a variant's year, after the line
 	}
 	for _, tt := range tests {
 		p := profileOf(tt.it, Options{})

@@ -503,7 +503,9 @@ func (p *profile) brandWritten(cs []chunk, i int) bool {
 // follow ("Mark III M.Zuiko").
 func (p *profile) readLineNumber(cs []chunk, i int, ws []string, k int, prev string, numeral bool) (string, bool) {
 	w, c := ws[k], cs[i]
-	if modelYear(w) && variantWords[prev] != 0 {
+	if modelYear(w) && (variantWords[prev] != 0 || classify.NamesKind(prev)) {
+		// "P8 Lite 2017": the model's year; "LG OLED TV 2016": the
+		// set's year after its kind, no model line's number.
 		p.addSlot(yearSlot, w, c.fit)
 		return w, false
 	}

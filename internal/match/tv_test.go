@@ -250,6 +250,12 @@ func TestCompareTelevisionSeries(t *testing.T) {
 func TestCompareTelevisionMarkets(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a market's letters after a dot, in a title that names no kind of product",
+			a:        Item{Retailer: "A", Brand: "Zentor", Title: "zentor oled55b8 / oled55b8pla.aek"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Title: "zentor 55 ultra hd oled smart tv oled55b8pla hdmi cable"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "one set's code with a version's letter and two markets' letters",
 			a:        tv("A", "zentor ze40k5500akxxu 40 inch / 102 cm full hd 1080p"),
 			b:        tv("B", "zentor ze40k5500akxeu 101 cm 40 zoll led fernseher full hd smart tv"),

@@ -120,8 +120,8 @@ func namesModel(p *profile) bool {
 	}
 	for i := 1; i < len(p.parts); i++ {
 		l, n := p.parts[i-1], p.parts[i]
-		if l != "" && len(l) <= 3 && lettersOnly(l) && len(n) >= 3 && digitCount(n) == len(n) {
-			return true
+		if l != "" && len(l) <= 3 && lettersOnly(l) && len(n) >= 3 && digitCount(n) == len(n) && !modelYear(n) {
+			return true // a code in pieces ("CNSL 3033"), not a year ("TV 2016")
 		}
 		// A letter and a number right after the brand, or after the brand
 		// and its line's name: "Huawei P 30", "Samsung Galaxy A 51".
@@ -131,7 +131,9 @@ func namesModel(p *profile) bool {
 			return true
 		}
 	}
-	return slices.ContainsFunc(p.slots, func(s slot) bool { return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") }) ||
+	return slices.ContainsFunc(p.slots, func(s slot) bool {
+		return !strings.HasPrefix(s.key, "#") && !strings.HasPrefix(s.key, "@") && s.key != yearSlot
+	}) ||
 		slices.ContainsFunc(p.words[:p.nMain], shortName) || lineVariant(p) != ""
 }
 
