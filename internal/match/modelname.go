@@ -69,13 +69,22 @@ func gluedVariant(w string) (string, variants) {
 		return w[:d], bit
 	}
 	// Two variant words glued on: "11promax".
-	for k := d + 2; k <= len(w)-2; k++ {
-		a, b := variantWords[w[d:k]], variantWords[w[k:]]
-		if a != 0 && b != 0 && a < firstNameVariant && b < firstNameVariant {
-			return w[:d], a | b
-		}
+	if bits := twoVariants(w[d:]); bits != 0 {
+		return w[:d], bits
 	}
 	return "", 0
+}
+
+// twoVariants returns the bits of two variant words run together ("promax"),
+// each a word that names a variant wherever it stands, or 0.
+func twoVariants(w string) variants {
+	for k := 2; k <= len(w)-2; k++ {
+		a, b := variantWords[w[:k]], variantWords[w[k:]]
+		if a != 0 && b != 0 && a < firstNameVariant && b < firstNameVariant {
+			return a | b
+		}
+	}
+	return 0
 }
 
 // modelYear reports whether w is a year a maker gives a model: four digits

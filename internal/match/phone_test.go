@@ -606,6 +606,18 @@ func TestComparePhoneGluedWords(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:     "two variant words run together after the number",
+			a:        phone("A", "Zentor", "zentor vela 11 promax 64gb silver"),
+			b:        phone("B", "Zentor", "zentor vela 11 pro max 64gb silver unlocked sim free"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "two variant words run together, against one of them",
+			a:          phone("A", "Zentor", "zentor vela 11 promax 64gb silver"),
+			b:          phone("B", "Zentor", "zentor vela 11 pro 64gb silver unlocked sim free"),
+			wantReason: "variant",
+		},
+		{
 			name:       "two variant words glued on after the number",
 			a:          phone("A", "Zentor", "Zentor iphone11promax 64GB Midnight Green"),
 			b:          phone("B", "Zentor", "Zentor iPhone 11 Pro 64GB Midnight Green"),

@@ -363,14 +363,7 @@ func (p *profile) readModelLine(cs []chunk) {
 		ws = romanNumerals(ws)
 		for k, w := range ws {
 			named := false // w is a model-line number
-			bit, ok := variantWords[w]
-			if stem, b := gluedVariant(w); b != 0 && len(ws) == 1 {
-				w, bit, ok = stem, b, true // "Pixel 2XL" is the "Pixel 2 XL"
-				ws[k] = stem               // and "iPhone 8Plus" the "iPhone 8" Plus
-			}
-			if ok && len(ws) == 1 && !notVariant(cs, i, w) && !p.brandWritten(cs, i) {
-				p.addVariant(bit, c.fit)
-			}
+			w = p.readVariant(cs, i, ws, k)
 			if l, d, ok := letterDigits(w); ok && slotKey(l) {
 				p.addSlot(l, d, c.fit)
 			}
@@ -432,6 +425,26 @@ func (p *profile) readModelLine(cs []chunk) {
 			}
 		}
 	}
+}
+
+// readVariant records the variant word w, word k of chunk i, names, also
+// two run together ("iPhone 11 ProMax") or glued to a model's number
+// ("Pixel 2XL" is the "Pixel 2 XL", "iPhone 8Plus" the "iPhone 8" Plus),
+// and returns w without the glued variant.
+func (p *profile) readVariant(cs []chunk, i int, ws []string, k int) string {
+	w := ws[k]
+	bit, ok := variantWords[w]
+	if b := twoVariants(w); b != 0 {
+		bit, ok = b, true
+	}
+	if stem, b := gluedVariant(w); b != 0 && len(ws) == 1 {
+		w, bit, ok = stem, b, true
+		ws[k] = stem
+	}
+	if ok && len(ws) == 1 && !notVariant(cs, i, w) && !p.brandWritten(cs, i) {
+		p.addVariant(bit, cs[i].fit)
+	}
+	return w
 }
 
 // addVariant records a variant word of the main clause, or of the fit
