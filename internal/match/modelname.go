@@ -269,16 +269,14 @@ func (p *profile) letterNumberCode(cs []chunk, i int) (code, bool) {
 // writes apart after the model's name glued on ("m10 p", "s10 e", "a7 r
 // iii": "m10p", "s10e", "a7r iii"), as other titles write it and as a
 // comparison site prints "M10-P": the name holds a letter and ends in a
-// digit, and the letter stands alone in the name's clause, for a camera
-// not before a number (a lens mount's: "a6400 e 18-135mm"). "a", "i", "w" (of "w/"),
-// "x", "v" (Roman numerals: "RX100 V") and "c" (of "cámara" as a site
-// prints it: "c mara") are words as often, and stay apart, and so does a
-// camera's "e" (a lens mount's: "a6400 e pz 16-50mm") and a letter after an
-// aperture ("F4 L"). It returns cs itself when no chunk is glued.
+// digit, and the letter stands alone in the name's clause (see
+// writtenLetter), for a camera not before a number (a lens mount's: "a6400
+// e 18-135mm"). It returns cs itself when no chunk is glued.
 func glueModelLetters(cs []chunk, camera bool) []chunk {
 	var out []chunk
 	for i := 0; i < len(cs); i++ {
-		if i+1 < len(cs) && writtenLetter(cs[i], cs[i+1], camera) && (!camera || i+2 == len(cs) || !isDigitByte(cs[i+2].text[0])) {
+		mount := camera && i+2 < len(cs) && cs[i+2].text != "" && isDigitByte(cs[i+2].text[0])
+		if i+1 < len(cs) && writtenLetter(cs[i], cs[i+1], camera) && !mount {
 			if out == nil {
 				out = append(make([]chunk, 0, len(cs)), cs[:i]...)
 			}
@@ -299,7 +297,11 @@ func glueModelLetters(cs []chunk, camera bool) []chunk {
 }
 
 // writtenLetter reports whether chunk l is a model's letter written apart
-// after the model's name n (see glueModelLetters).
+// after the model's name n (see glueModelLetters). "a", "i", "w" (of
+// "w/"), "x", "v" (Roman numerals: "RX100 V") and "c" (of "cámara" as a
+// site prints it: "c mara") are words as often, and so is a camera's "e"
+// (a lens mount's: "a6400 e pz 16-50mm"); no letter follows an aperture
+// ("F4 L").
 func writtenLetter(n, l chunk, camera bool) bool {
 	t := n.text
 	if len(t) < 2 || !isDigitByte(t[len(t)-1]) || !hasLetter(t) || !alnumWord(t) || t[0] == 'f' && isNumber(t[1:]) ||
