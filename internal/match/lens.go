@@ -79,10 +79,12 @@ func joinRanges(cs []chunk) []chunk {
 				c.text = j
 				i += n - 1
 			}
-		case next(2) && cs[i+2].text == "mm" && isNumber(cs[i+1].text) && rangeBeforeUnit(c.text, cs[i+1].text):
+		case next(2) && cs[i+2].text == "mm" && isNumber(cs[i+1].text):
 			// "18 55 mm": a range that lost its hyphen, the unit apart.
-			c.text, _ = joinedRange(c.text, cs[i+1].text+"mm")
-			i += 2
+			if j, ok := joinedRange(c.text, cs[i+1].text+"mm"); ok {
+				c.text = j
+				i += 2
+			}
 		case next(1) && bareRange(cs, i, out):
 			// "18 55 IS STM", "kit 18 55 75 300": a range that lost its
 			// hyphen and unit, beside a lens's words.
@@ -97,13 +99,6 @@ func joinRanges(cs []chunk) []chunk {
 		out = append(out, c)
 	}
 	return out
-}
-
-// rangeBeforeUnit reports whether two numbers and the unit after them
-// make a zoom's focal range ("18 55 mm").
-func rangeBeforeUnit(a, b string) bool {
-	_, ok := joinedRange(a, b+"mm")
-	return ok
 }
 
 // bareRange reports whether chunks i and i+1 are two plain numbers that

@@ -79,8 +79,11 @@ func gluedVariant(w string) (string, variants) {
 // each a word that names a variant wherever it stands, or 0.
 func twoVariants(w string) variants {
 	for k := 2; k <= len(w)-2; k++ {
-		a, b := variantWords[w[:k]], variantWords[w[k:]]
-		if a != 0 && b != 0 && a < firstNameVariant && b < firstNameVariant {
+		a := variantWords[w[:k]]
+		if a == 0 || a >= firstNameVariant {
+			continue
+		}
+		if b := variantWords[w[k:]]; b != 0 && b < firstNameVariant {
 			return a | b
 		}
 	}
@@ -216,8 +219,12 @@ func shortNames(p *profile) map[string]string {
 // apertureWord reports whether words[k] is a lens's aperture after its
 // focal length ("105mm f4"), not a model's short name.
 func apertureWord(words []string, k int) bool {
-	w := words[k]
-	return k > 0 && len(w) >= 2 && w[0] == 'f' && isNumber(w[1:]) && strings.HasSuffix(words[k-1], "mm")
+	return k > 0 && fNumber(words[k]) && strings.HasSuffix(words[k-1], "mm")
+}
+
+// fNumber reports whether w is a bare f-number ("f4", "f2.8").
+func fNumber(w string) bool {
+	return len(w) >= 2 && w[0] == 'f' && isNumber(w[1:])
 }
 
 // otherModelWord reports whether w, the word after a short model name,
@@ -304,7 +311,7 @@ func glueModelLetters(cs []chunk, camera bool) []chunk {
 // ("F4 L").
 func writtenLetter(n, l chunk, camera bool) bool {
 	t := n.text
-	if len(t) < 2 || !isDigitByte(t[len(t)-1]) || !hasLetter(t) || !alnumWord(t) || t[0] == 'f' && isNumber(t[1:]) ||
+	if len(t) < 2 || !isDigitByte(t[len(t)-1]) || !hasLetter(t) || !alnumWord(t) || fNumber(t) ||
 		n.fit || n.plus || n.inch {
 		return false // not "f4" of "F4 L": an aperture
 	}
