@@ -263,7 +263,7 @@ const codeKeyMark = "\x01"
 // codeKeys returns the model codes a listing meets others through within
 // its title block, besides its rarest words: its own strong codes, and the
 // codes two or three neighbouring pieces of its title spell ("CNSL 3033",
-// "RPD 10457 JKK"), each also without the letters after its last digit
+// "RPD 10457 JKK"), or four (see fourPieces), each also without the letters after its last digit
 // and without a revision number (see revision: "RLAAV22K1" meets
 // "RLAAV22K"). The pair decision then judges the codes; this only puts
 // "CNSL 3033" and "CNSL3033" side by side, which share no word.
@@ -322,8 +322,11 @@ func codeKeys(p *profile) []string {
 			continue
 		}
 		joined := first
-		for k := i + 1; k < len(p.parts) && k <= i+2 && p.parts[k] != ""; k++ {
+		for k := i + 1; k < len(p.parts) && k <= i+3 && p.parts[k] != ""; k++ {
 			joined += p.parts[k]
+			if k == i+3 && !fourPieces(p.parts[i:k+1], joined) {
+				break
+			}
 			if len(joined) >= 5 && digitCount(joined) >= 2 && digitCount(joined) < len(joined) {
 				add(joined)
 			}
@@ -577,4 +580,25 @@ func (g *groups) joinRoots(a, b int, title bool) {
 		return
 	}
 	g.join(a, b)
+}
+
+// longPieced is the length from which a code may be spelt in four pieces
+// ("HMT 75 G 451", "KU 15 RA 60"): four neighbouring pieces that run
+// together into a code that long are no chance.
+const longPieced = 8
+
+// fourPieces reports whether four neighbouring pieces of a title may spell
+// code: a long one, which the pieces start with its series' letters, with
+// no word among them ("HMT 75 G 451", "HSZ 12 A1 D"; not "i5 8400 P CPU",
+// "MB 6 KERNE 6").
+func fourPieces(pieces []string, code string) bool {
+	if len(code) < longPieced || !lettersOnly(pieces[0]) {
+		return false
+	}
+	for _, w := range pieces {
+		if len(w) > 3 && lettersOnly(w) {
+			return false
+		}
+	}
+	return true
 }

@@ -419,6 +419,24 @@ func TestGroupCodeInPieces(t *testing.T) {
 			want: [][]int{{0, 1}},
 		},
 		{
+			name: "a long code in four pieces",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "Acme mikrowelle zmt75g451"},
+				{Retailer: "B", Brand: "Acme", Title: "Acme zmt 75 g 451"},
+				{Retailer: "C", Brand: "Acme", Title: "Acme zu 15 ra 60 a 92kwh 38db"},
+				{Retailer: "D", Brand: "Acme", Title: "Acme zu15ra60 refrigerator"},
+			},
+			want: [][]int{{0, 1}, {2, 3}},
+		},
+		{
+			name: "four pieces with a word among them spell no code",
+			items: []Item{
+				{Retailer: "A", Brand: "Acme", Title: "Acme zq 7700 kerne 6 tray"},
+				{Retailer: "B", Brand: "Acme", Title: "Acme zq7700kerne6 tray"},
+			},
+			want: [][]int{{0}, {1}},
+		},
+		{
 			name: "other pieces stay apart",
 			items: []Item{
 				{Retailer: "A", Brand: "Liebherr", Title: "Liebherr CNSL3033 freestanding fridge"},

@@ -700,7 +700,7 @@ func partAgree(p, q *profile) bool {
 }
 
 // spelledInPieces reports whether two or three consecutive parts of one
-// clause, run together, spell code, give or take up to three trailing
+// clause, or four for a long code (see fourPieces), run together, spell code, give or take up to three trailing
 // letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK"):
 // not a variant's word ("P 30" is not "P30PRO"), nor one letter after a
 // model's short name ("S 10" is not "S10E").
@@ -719,8 +719,11 @@ func piecesOf(code string, parts []string) (spelled, other bool) {
 		if !ok || first == "" || rest == "" {
 			continue
 		}
-		for k := i + 1; k < len(parts) && k <= i+2 && parts[k] != ""; k++ {
+		for k := i + 1; k < len(parts) && k <= i+3 && parts[k] != ""; k++ {
 			next := parts[k]
+			if k == i+3 && !fourPieces(parts[i:k+1], code) {
+				break
+			}
 			if r, ok := strings.CutPrefix(rest, next); ok {
 				if len(r) <= 3 && lettersOnly(r) && !variantSuffix(r) && (len(r) != 1 || len(code) > maxModelName && !modelLetter(code)) {
 					// The code, or the pieces and a suffix, unless the
