@@ -45,7 +45,7 @@ func codeEvidence(p, q *profile) codeEv {
 			ev.compare(a, b, p, q, &t)
 		}
 	}
-	ev.pieces(p, q)
+	whole := ev.pieces(p, q)
 	// Both listings give part numbers and neither's agrees with the other:
 	// a code only the titles share names a connector or a model line
 	// ("DE15" of VGA cables and adapters) more often than the product.
@@ -76,9 +76,11 @@ func codeEvidence(p, q *profile) codeEv {
 		ev.longest = n
 	}
 	ev.desc = describedCode(p, q) || describedCode(q, p)
-	// One code the same: another of one listing that reads as a colour
-	// variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's spelling.
-	ev.variant = ev.variant && !t.exact
+	// One code the same, also where a title spells it in pieces ("IWDD7143
+	// S" against "IWDD7143S"): another of one listing that reads as a
+	// colour variant ("SCPMX802EB" and "SCPMX802WH") is a retailer's
+	// spelling.
+	ev.variant = ev.variant && !t.exact && !whole
 	// Codes of one shape that differ, and none shared: two models. Short
 	// model names count when no longer code is shared either ("Galaxy A50"
 	// and "Galaxy A51").
@@ -422,12 +424,17 @@ func (ev *codeEv) equal(a, b code, af, bf, own bool, p, q *profile) {
 }
 
 // pieces weighs the codes one listing gives that the other's title spells
-// in pieces ("DT 770", "ACS 06707"), unless a strong code is shared already.
-func (ev *codeEv) pieces(p, q *profile) {
+// in pieces ("DT 770", "ACS 06707"), unless a strong code is shared already,
+// and reports whether a title spells the other's own strong code whole, with
+// nothing left over.
+func (ev *codeEv) pieces(p, q *profile) (whole bool) {
 	for _, pair := range [2][2]*profile{{p, q}, {q, p}} {
 		for _, c := range pair[0].codes {
 			if c.kind < codeLine || c.fit || ev.strong {
 				continue
+			}
+			if c.kind == codeStrong && piecesWhole(c.s, pair[1].parts) && ownPrefix(pair[1], c.s) {
+				whole = true
 			}
 			spelled, other := piecesOf(c.s, pair[1].parts)
 			if spelled && isTV(pair[0]) && isTV(pair[1]) && letterSeriesCode(c.s) && !piecesWhole(c.s, pair[1].parts) {
@@ -456,6 +463,19 @@ func (ev *codeEv) pieces(p, q *profile) {
 			}
 		}
 	}
+	return whole
+}
+
+// ownPrefix reports whether p names a strong code of its own that starts
+// code, which p's title then writes with its last letters apart ("IWDD7143
+// S").
+func ownPrefix(p *profile, code string) bool {
+	for _, c := range p.codes {
+		if c.kind == codeStrong && !c.fit && len(c.s) < len(code) && strings.HasPrefix(code, c.s) {
+			return true
+		}
+	}
+	return false
 }
 
 // initialPieces reports whether two consecutive parts, a line's name and a

@@ -132,7 +132,7 @@ func (p *profile) configOf() configSet {
 // pieces a shop joins or glues, numerals, revisions and focal ranges
 // written as other titles write them.
 func titleChunks(title, brand, category string) []chunk {
-	cs := splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(foldTitle(title))), brand)))
+	cs := splitNumerals(splitJoined(unglueBrand(mergeFractions(chunks(undoubled(foldTitle(title)))), brand)))
 	if category == phones || category == cameras {
 		// A phone's or camera's letter written apart ("S10 e", "M10 P");
 		// an appliance's title leaves letters of its words ("k hlger t").

@@ -80,6 +80,18 @@ func TestCompareRetailerSpellings(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name:     "a code's last letter written apart, beside the code without it",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZWDD7143 S 7kg 5kg 1400 spin washer dryer"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ecotime ZWDD7143S washer dryer"},
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "a code in pieces written twice across a slash",
+			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme zdd 750p/zdd 750p"},
+			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZDD750P washer dryer"},
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "a model number without its revision digit",
 			a:        Item{Retailer: "A", Brand: "Acme", Title: "Acme ZXWD149 integrated washer dryer"},
 			b:        Item{Retailer: "B", Brand: "Acme", Title: "Acme ZXWD1491 built in washer dryer 1400rpm 7 5kg"},

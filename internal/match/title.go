@@ -37,6 +37,24 @@ func foldTitle(s string) string {
 	return string(b)
 }
 
+// undoubled returns a folded title without the repeat a shop's feed
+// writes after a slash ("mwh 2622 mb/mwh 2622 mb"): the text after the
+// title's only slash, when the text before it ends in the same words. Read
+// as written, the slash glues the repeat's first word onto the code before
+// it ("mb/mwh").
+func undoubled(folded string) string {
+	before, after, ok := strings.Cut(folded, "/")
+	after = strings.TrimSpace(after)
+	if !ok || after == "" || strings.Contains(after, "/") {
+		return folded
+	}
+	before = strings.TrimRight(before, " ")
+	if rest, ok := strings.CutSuffix(before, after); ok && (rest == "" || rest[len(rest)-1] == ' ') {
+		return before
+	}
+	return folded
+}
+
 // decimalCommas writes as points, in place, the commas that mark a decimal
 // ("15,6-inch", "2,5\"", "39,62 cm"): a comma between a number of up to
 // three digits and one or two digits, where a thousands comma has three

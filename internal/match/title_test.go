@@ -81,3 +81,43 @@ func TestUnglueBrand(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoubled covers the repeat a shop's feed writes after a slash.
+func TestUndoubled(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"acme zwh 2622 mb/zwh 2622 mb", "acme zwh 2622 mb"},
+		{"acme zr 28stm/zr 28stm", "acme zr 28stm"},
+		{"acme zat28371gb/zat28371gb", "acme zat28371gb"},
+		{"acme zwh 2622 mb / zwh 2622 mb", "acme zwh 2622 mb"},
+		{"acme zwh 2622 mb/zwh 2621 mb", "acme zwh 2622 mb/zwh 2621 mb"}, // two codes
+		{"acme ztq 60 fb/b 60 fb", "acme ztq 60 fb/b 60 fb"},             // not on a word's start
+		{"acme zt 6/5 kg 1200/1200", "acme zt 6/5 kg 1200/1200"},         // two slashes
+		{"acme zt 6kg/", "acme zt 6kg/"},                                 // nothing after
+		{"acme zt 6kg", "acme zt 6kg"},                                   // no slash
+	}
+	for _, tt := range tests {
+		if got := undoubled(tt.in); got != tt.want {
+			t.Errorf("undoubled(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzUndoubled checks that undoubled only cuts a title's tail, and only
+// where a slash starts it.
+func FuzzUndoubled(f *testing.F) {
+	for _, s := range []string{"a b/a b", "x/x", "a / b", "/", "a b/ a b ", "6/5 kg/kg"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := undoubled(s)
+		if got == s {
+			return
+		}
+		if !strings.HasPrefix(s, got) {
+			t.Fatalf("undoubled(%q) = %q: not a prefix", s, got)
+		}
+		if tail := strings.TrimLeft(s[len(got):], " "); !strings.HasPrefix(tail, "/") {
+			t.Errorf("undoubled(%q) = %q: the cut tail %q starts with no slash", s, got, tail)
+		}
+	})
+}
