@@ -143,14 +143,15 @@ func (d *Demo) SiteOffers() []ClusterOffer {
 }
 
 // siteTitle writes a title as the clustering datasets do: lower case,
-// letters outside ASCII and punctuation other than ". / + &" as spaces, one
-// space between words ("Samsung Galaxy S24 Ultra (256GB) - Titanium Grey"
-// is "samsung galaxy s24 ultra 256gb titanium grey").
+// letters outside ASCII and every punctuation mark but "." and "/" as
+// spaces ("+" and "&" too), one space between words ("Samsung Galaxy S24
+// Ultra (256GB) - Titanium Grey" is "samsung galaxy s24 ultra 256gb titanium
+// grey", "Galaxy S20+" is "galaxy s20").
 func siteTitle(s string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range strings.ToLower(s) {
-		keep := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("./+&", r))
+		keep := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '/')
 		if !keep {
 			space = b.Len() > 0
 			continue

@@ -646,7 +646,8 @@ func TestSiteTitle(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Samsung Galaxy S24 Ultra (256GB) - Titanium Grey", "samsung galaxy s24 ultra 256gb titanium grey"},
 		{"Bosch HMT75M421 Arbeitsfläche 17L 800W weiß", "bosch hmt75m421 arbeitsfl che 17l 800w wei"},
-		{"Apple iPhone 8 Plus, 64GB/3GB+ — Space Grey", "apple iphone 8 plus 64gb/3gb+ space grey"},
+		{"Apple iPhone 8 Plus, 64GB/3GB+ — Space Grey", "apple iphone 8 plus 64gb/3gb space grey"},
+		{"Samsung Galaxy S20+ 5G & case", "samsung galaxy s20 5g case"},
 		{"  ", ""},
 	}
 	for _, tt := range tests {
