@@ -667,6 +667,28 @@ func TestGroupCameraGluedBody(t *testing.T) {
 	}
 }
 
+// TestGroupCameraLettersApart checks that a camera's line letters and
+// number a comparison site prints apart ("zq 1f" for "ZQ-1F") name its
+// model: listings with other words join, and the model without the
+// number's letter stays apart.
+func TestGroupCameraLettersApart(t *testing.T) {
+	cam := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Acme", Category: "Cameras", Title: title}
+	}
+	items := []Item{
+		cam("A", "acme zq 1f vlog camera black"),
+		cam("B", "acme zq 1f vlog camera in black"),
+		cam("C", "acme zq 1f vlog camera engineered for performance black"),
+		cam("D", "acme zq 1 vlog camera black"),
+		cam("E", "acme tv 4k camera black"),
+		cam("F", "acme tv 4k camera premium quality everyday price"),
+	}
+	want := [][]int{{0, 1, 2}, {3}, {4}, {5}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}
+
 // TestCompareCameraLetters covers a camera's model letters, variant words
 // and generations as shops write them, and a brand with a number in it.
 func TestCompareCameraLetters(t *testing.T) {

@@ -263,13 +263,41 @@ func (p *profile) letterNumberCode(cs []chunk, i int) (code, bool) {
 		return code{}, false
 	}
 	l, n := cs[i-1].text, cs[i].text
-	if len(l) != 1 || !isLetterByte(l[0]) || n == "" || len(n) > 3 || digitCount(n) != len(n) {
+	if !lineLetters(l) || !lineNumber(n, len(l) > 1) {
 		return code{}, false
 	}
 	if cs[i-2].text == brand || i >= 3 && cs[i-3].text == brand && !cs[i-2].brk && lettersOnly(cs[i-2].text) {
 		return code{s: strings.ToUpper(l + n), kind: codeLine}, true
 	}
 	return code{}, false
+}
+
+// lineLetters reports whether a title's piece can be a line's letters
+// before a model's number: a letter, or two or three that make no word,
+// unit or kind of product ("zv" of "Sony ZV 1F", as a comparison site
+// prints "ZV-1F").
+func lineLetters(l string) bool {
+	switch {
+	case len(l) == 1:
+		return isLetterByte(l[0])
+	case len(l) > 3 || !lettersOnly(l):
+		return false
+	}
+	return !wordLike(l) && !unitWords[l] && !isStopWord(l) && !classify.NamesKind(l) && colourWords[l] == ""
+}
+
+// lineNumber reports whether a title's piece can be a model's number after
+// a line's letters: up to three digits, and after two or three letters
+// also a letter after the digits ("1F"), other than a measure's ("4K").
+func lineNumber(n string, letters bool) bool {
+	d := leadingDigits(n)
+	switch {
+	case d == 0 || len(n) > 3:
+		return false
+	case d == len(n):
+		return true
+	}
+	return letters && d == len(n)-1 && isLetterByte(n[d]) && !isSpecCode(NormalizePart(n))
 }
 
 // glueModelLetters returns the chunks with a model's letter that a title
