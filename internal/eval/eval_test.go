@@ -677,12 +677,14 @@ func TestLineBrands(t *testing.T) {
 		"sony kd 49xf8505bu 49 inch", "sony kd 49xf8505bu", // a code as a site prints it, in pieces
 		"intel core i5 7400", "intel core i5 6600", // a word before a letter and digit names a line
 		"samsung ue55ku6400uxxu", "samsung ue49mu6100", "samsung ue65ru7400 65", // a series' letters three titles give
+		"zentro zf100 fridge freezer polar white", "zentro zf200 fridge", "zentro zf300 freezer", // a brand no list knows
+		"appareil photo reflex nikon d7200", "appareil photo canon eos 250d", "appareil photo sony a6000", // a kind of product
 	}
 	lines := learnLineBrands(titles)
 	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
 		"a10": "Samsung", "a105fn": "Samsung", "sma105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm",
 		"49xf8505bu": "Sony", "kd49xf8505bu": "Sony",
-		"~kd": "Sony", "~ue": "Samsung"}
+		"~kd": "Sony", "~ue": "Samsung", "^zentro": "zentro"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -716,7 +718,10 @@ func TestLineBrands(t *testing.T) {
 		{"xz43xh8196bu", "", false},                        // letters no title gives
 		{"brand new sealed nokla 8 64 gb", "Nokia", false}, // a misspelt brand past a shop's words
 		{"import cannon 850d nur gehause", "Canon", false},
-		{"silver iphone 7 32gb sim free", "Apple", false}, // a colour before the line's name
+		{"silver iphone 7 32gb sim free", "Apple", false},                       // a colour before the line's name
+		{"appareil photo hybride olympus e m10 iv", "Olympus", false},           // a known brand further in
+		{"t l viseur led 146 cm panasonic tx 58gx800 noir", "Panasonic", false}, // "téléviseur" as a site prints it
+		{"zentro zf400 freezer polar white", "zentro", true},                    // a brand the data set gives, before a known one
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -24,13 +24,22 @@ type listing struct {
 // read for its category. A listing without a brand takes the first word of
 // its title as a last resort, marked as a guess unless it is a known brand,
 // a known brand misspelt by one slip, or the name of a model line the data
-// set shows the brand of ("iPhone 8 64GB": Apple).
+// set shows the brand of ("iPhone 8 64GB": Apple); a guess gives way to a
+// known brand further in, unless the data set shows it as a brand (see
+// leadMark).
 func item(l listing) match.Item {
 	brand, guessed := normalize.Brand(l.Brand), false
 	if brand == "" {
 		brand = titleBrand(l.Title)
 		guessed = brand != "" && normalize.KnownBrand(brand) == ""
 		if b := l.lines.brandOf(l.Title); guessed && b != "" {
+			brand, guessed = b, false
+		}
+		if b := innerBrand(titleWords(l.Title)); guessed && b != "" && !l.lines.leads(brand) {
+			// A first word few titles start with is no brand beside a known
+			// one further in: "appareil photo reflex nikon d7200", "t l
+			// viseur led panasonic tx 58gx800"; "hotpoint ... polar white"
+			// stays Hotpoint's.
 			brand, guessed = b, false
 		}
 		if brand == "" || guessed {

@@ -31,7 +31,16 @@ const (
 // than three letters is no line's name.
 func learnLineBrands(titles []string) lineBrands {
 	words, codes, series := brandCounts{}, brandCounts{}, brandCounts{}
+	leads := map[string][2]int{} // titles a word starts, and those of them naming a known brand further in
 	for _, t := range titles {
+		if w := strings.ToLower(firstTitleWord(t)); w != "" && normalize.KnownBrand(w) == "" {
+			n := leads[w]
+			n[0]++
+			if innerBrand(titleWords(t)) != "" {
+				n[1]++
+			}
+			leads[w] = n
+		}
 		w, brand := wordAfterBrand(t)
 		if w != "" {
 			words.add(w, brand)
@@ -48,7 +57,26 @@ func learnLineBrands(titles []string) lineBrands {
 	words.keep(lines, minLineTitles)
 	codes.keep(lines, minCodeTitles)
 	series.keep(lines, minSeriesTitles)
+	for w, n := range leads {
+		if n[0] >= minLineTitles && 2*n[1] < n[0] {
+			lines[leadMark+w] = w
+		}
+	}
 	return lines
+}
+
+// leadMark keeps, apart from lines' names and codes, the first words that
+// at least minLineTitles titles start with, most of them naming no known
+// brand further in: the names of brands the data set gives whether or not
+// they are known ("hotpoint", "fridgemaster"), not a language's words for
+// a kind of product ("appareil photo reflex nikon").
+const leadMark = "^"
+
+// leads reports whether at least minLineTitles titles of the data set
+// start with word, so that it names a brand of the data set's.
+func (l lineBrands) leads(word string) bool {
+	_, ok := l[leadMark+strings.ToLower(word)]
+	return ok
 }
 
 // A maker's series letters in front of its codes ("KD" of "KD49XF8505BU",
