@@ -722,6 +722,10 @@ func TestLineBrands(t *testing.T) {
 		{"appareil photo hybride olympus e m10 iv", "Olympus", false},           // a known brand further in
 		{"t l viseur led 146 cm panasonic tx 58gx800 noir", "Panasonic", false}, // "téléviseur" as a site prints it
 		{"zentro zf400 freezer polar white", "zentro", true},                    // a brand the data set gives, before a known one
+		{"velto zf400 freezer polar white", "velto", true},                      // a brand before its code
+		{"dc ft7eb k panasonic dc ft7 black", "Panasonic", false},               // a part number before the brand
+		{"SM-M315F/DS Samsung Galaxy M31 128GB", "Samsung", false},
+		{"Nokija 8.3 5G 128gb - Polar Night", "Nokia", false}, // a misspelt brand before a known one
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

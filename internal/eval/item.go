@@ -35,13 +35,6 @@ func item(l listing) match.Item {
 		if b := l.lines.brandOf(l.Title); guessed && b != "" {
 			brand, guessed = b, false
 		}
-		if b := innerBrand(titleWords(l.Title)); guessed && b != "" && !l.lines.leads(brand) {
-			// A first word few titles start with is no brand beside a known
-			// one further in: "appareil photo reflex nikon d7200", "t l
-			// viseur led panasonic tx 58gx800"; "hotpoint ... polar white"
-			// stays Hotpoint's.
-			brand, guessed = b, false
-		}
 		if brand == "" || guessed {
 			if b := l.lines.codeBrand(l.Title); b != "" {
 				brand, guessed = b, false
@@ -52,6 +45,13 @@ func item(l listing) match.Item {
 		}
 		if b := l.lines.slipConfirmed(l.Title); guessed && b != "" {
 			brand, guessed = b, false // "somy kd55xh8196bu", "hnor view 20"
+		}
+		if b := innerBrand(titleWords(l.Title)); guessed && b != "" && !l.lines.leads(brand) && !leadsCode(l.Title) {
+			// A first word few titles start with, and no code after it,
+			// is no brand beside a known one further in: "appareil photo
+			// reflex nikon d7200", "t l viseur led panasonic tx 58gx800";
+			// "hotpoint ... polar white" stays Hotpoint's.
+			brand, guessed = b, false
 		}
 	}
 	cls := classify.Listing(classify.Input{Title: l.Title, CategoryPath: l.CategoryPath, TaxonomyID: l.TaxonomyID, Brand: brand})
@@ -253,6 +253,16 @@ func leadWord(title string) string {
 		}
 	}
 	return ""
+}
+
+// leadsCode reports whether a title's first word past a shop's prefix is
+// followed by a word with a digit, a model's code after its brand ("zentor
+// rla36p ... polar white"): a word with a vowel, not glued on with a
+// hyphen; "SM-M315F" and "sm a105f" are part numbers.
+func leadsCode(title string) bool {
+	ws := slices.DeleteFunc(strings.Fields(title), prefixWord)
+	return len(ws) > 1 && !strings.Contains(ws[0], "-") && strings.ContainsAny(strings.ToLower(ws[0]), "aeiouy") &&
+		strings.ContainsAny(ws[1], "0123456789")
 }
 
 // prefixWord reports whether a title word is a filler, a shop's prefix or
