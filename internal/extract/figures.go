@@ -175,6 +175,11 @@ func (a *analysis) capacity(i, unit int, v float64, tb, kit bool) int {
 	if label == lbMem && at > i && a.gpuMemory(i, at) {
 		label = lbVRAM // "Radeon HD 6670 1GB DDR5", "1GB DDR3 graphics card"
 	}
+	if label == lbMem && a.word(at) == "memory" && a.rules.eitherOrder && !tb && v > a.rules.ramMax {
+		// "iPhone 11 128GB Memory": more than any phone's or tablet's RAM,
+		// the word names its storage.
+		label = lbSto
+	}
 	if label == lbNone && !tb && v <= 48 && a.flags[i]&flGPU != 0 {
 		// "RTX 4060 8GB": the first figure after a graphics processor is
 		// its memory; the figures after it are the computer's own.
