@@ -574,6 +574,8 @@ func TestTitleBrand(t *testing.T) {
 		{"Brand New LGOLED55BX6LB 55\" 4KUHD", "LG", false},                          // a brand of two letters before a code
 		{"LGtv stand", "LGtv", true},                                                 // but not before a short word
 		{"zentor rla36p under counter larder fridge in polar white", "zentor", true}, // a lead word that can be a brand
+		{"55 philips55oled804/12", "Philips", false},                                 // a brand glued to its code further in
+		{"7kg wd14h422gb washer dryer", "", false},                                   // a code that starts with a short brand's letters
 	}
 	for _, tt := range tests {
 		if got := titleBrand(tt.title); got != tt.want {

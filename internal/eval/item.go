@@ -155,8 +155,9 @@ func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // innerBrand returns the known brand a title gives by its own name further
-// in, before any clause of a device it fits ("7plus 64 gb nokia black",
-// "4k action camera gopro hero4 silver"), or "".
+// in, also with the model glued on, before any clause of a device it fits
+// ("7plus 64 gb nokia black", "4k action camera gopro hero4 silver", "55
+// philips55oled804/12"), or "".
 func innerBrand(ws []string) string {
 	for _, w := range ws {
 		switch strings.ToLower(w) {
@@ -166,8 +167,25 @@ func innerBrand(ws []string) string {
 		if b := normalize.KnownBrand(w); ownName(w, b) {
 			return b
 		}
+		if b := gluedBrand(w); b != "" && leadingLetters(w) >= minInnerGlued {
+			return b // "55 philips55oled804/12", not "iq500 wd14h422gb"
+		}
 	}
 	return ""
+}
+
+// minInnerGlued is the fewest letters a word further in a title starts
+// with for a known brand glued to a code to count: a model's code starts
+// with a brand's letters of two or three as often ("WD14H422GB").
+const minInnerGlued = 4
+
+// leadingLetters returns how many ASCII letters a word starts with.
+func leadingLetters(w string) int {
+	n := 0
+	for n < len(w) && (isLower(w[n]) || isUpper(w[n])) {
+		n++
+	}
+	return n
 }
 
 // knownBrandAt finds the known brand among a title's first maxBrandWord

@@ -618,16 +618,18 @@ func standsAlone(f string, end bool) bool {
 // unglueBrand returns the chunks with a brand a shop glues to the model
 // after it written apart ("samsungue50tu8500u", "lgoled55bx6lb",
 // "samsunggalaxys9+": "samsung ue50tu8500u", ...), as other shops write
-// them; what follows the brand must hold a digit. It returns cs itself
-// when no chunk starts so.
+// them; what follows the brand must hold a digit, and start with a letter
+// or be a code of four characters or more with letters and digits
+// ("samsung55nu8000"). It returns cs itself when no chunk starts so.
 func unglueBrand(cs []chunk, brand string) []chunk {
 	if len(brand) < 2 {
 		return cs
 	}
 	return splitEach(cs, func(i int) []string {
 		rest, ok := strings.CutPrefix(cs[i].text, brand)
-		if !ok || cs[i].fit || len(rest) < 2 || !strings.ContainsAny(rest, "0123456789") || !isLetterByte(rest[0]) {
-			return nil
+		if !ok || cs[i].fit || len(rest) < 2 || !strings.ContainsAny(rest, "0123456789") ||
+			!isLetterByte(rest[0]) && (len(rest) < 4 || lettersOnly(rest) || digitCount(rest) == len(rest)) {
+			return nil // "samsung55nu8000" is "samsung 55nu8000"; "jvc2"  no code
 		}
 		return []string{brand, rest}
 	})

@@ -67,9 +67,12 @@ func TestUnglueBrand(t *testing.T) {
 		{"samsungue50tu8500u 4k", "samsung", []string{"samsung", "ue50tu8500u", "4k"}},
 		{"Brand New LGOLED55BX6LB 55\"", "lg", []string{"brand", "new", "lg", "oled55bx6lb", "55"}},
 		{"SAMSUNGGalaxyS9+ 128gb", "samsung", []string{"samsung", "galaxys9", "128gb"}},
-		{"samsungs tv", "samsung", []string{"samsungs", "tv"}},   // no digit: a word
-		{"lgbt flag 2", "lg", []string{"lgbt", "flag", "2"}},     // no digit glued on
-		{"acme x100 body", "", []string{"acme", "x100", "body"}}, // no brand
+		{"samsungs tv", "samsung", []string{"samsungs", "tv"}},          // no digit: a word
+		{"lgbt flag 2", "lg", []string{"lgbt", "flag", "2"}},            // no digit glued on
+		{"acme x100 body", "", []string{"acme", "x100", "body"}},        // no brand
+		{"samsung55nu8000", "samsung", []string{"samsung", "55nu8000"}}, // a code that starts with the size
+		{"samsung2 cable", "samsung", []string{"samsung2", "cable"}},    // a number alone is no code
+		{"samsung2020 model", "samsung", []string{"samsung2020", "model"}},
 	}
 	for _, tt := range tests {
 		var got []string
