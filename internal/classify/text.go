@@ -114,8 +114,35 @@ func clauseWord(w, s string, toks []lexer.Token, next int, prev []word) (clauseT
 		return clWith, next < len(toks) && !toks[next].Gap && toks[next].Kind == lexer.Symbol && toks[next].Sym == '/'
 	case "without", "no":
 		return clNeg, true
+	case "free":
+		// "... TV free wall bracket", "+ free case": a gift in the box;
+		// not "sim free", "frost free", "free standing", "free delivery".
+		if n := len(prev); n == 0 || freeCompound[prev[n-1].text] || freeService[after] || after == "" {
+			return 0, false
+		}
+		return clWith, true
 	}
 	return 0, false
+}
+
+// freeCompound holds the words "free" follows to make a product's feature
+// or condition ("sim free", "frost free", "hands free"), not a gift.
+var freeCompound = map[string]bool{
+	"sim": true, "frost": true, "hands": true, "cord": true, "wire": true, "cable": true, "tangle": true,
+	"lead": true, "bpa": true, "dust": true, "scratch": true, "drip": true, "fan": true, "flicker": true,
+	"latency": true, "lag": true, "interest": true, "vat": true, "tax": true, "duty": true, "glare": true,
+	"noise": true, "maintenance": true, "tool": true, "tools": true, "mess": true, "fuss": true, "stress": true,
+	"contract": true, "care": true, "worry": true, "smudge": true, "fingerprint": true, "spill": true,
+}
+
+// freeService holds the words after "free" that name a shop's service or
+// a product's build, not a gift: "free delivery", "free standing".
+var freeService = map[string]bool{
+	"standing": true, "delivery": true, "shipping": true, "postage": true, "p": true, "next": true, "uk": true,
+	"returns": true, "return": true, "installation": true, "install": true, "from": true, "of": true, "to": true,
+	"and": true, "trial": true, "collection": true, "recycling": true, "removal": true, "setup": true,
+	"warranty": true, "guarantee": true, "fast": true, "express": true, "same": true, "1st": true, "post": true,
+	"pp": true, "dispatch": true, "courier": true, "tracked": true, "mobile": true, "unlocked": true,
 }
 
 // SupportedStandard reports whether w names a standard or an assistant a
