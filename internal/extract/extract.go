@@ -36,6 +36,10 @@
 //     256GB" is RAM/storage in laptops, desktops, tablets, phones and gaming
 //     handhelds when the first is a plausible RAM size and the second at
 //     least four times larger; "8GB RAM + 128GB" makes the second storage.
+//     A phone's or tablet's pair without a unit ("Mi 10T Pro 8/128") is its
+//     RAM and storage when the second is a storage's size. A phone's or
+//     tablet's figure labelled "memory" above any RAM of its category
+//     ("128GB Memory") is its storage.
 //   - A lone unlabelled figure is storage where it cannot be RAM: any TB
 //     figure, any figure in Storage, Audio and Wearables, from 16GB in
 //     tablets ("Kindle Paperwhite 16GB"), from 32GB in phones and Gaming,

@@ -54,6 +54,9 @@ func (a *analysis) number(i int) int {
 		// "128g" on a phone or tablet: its storage written short.
 		return a.capacity(i, j, t.Num, false, false)
 	}
+	if k, ok := a.bareConfig(i); ok {
+		return k
+	}
 	q, next, ok := lexer.ReadQuantity(a.text, a.toks, i)
 	if !ok {
 		return j
@@ -71,6 +74,36 @@ func (a *analysis) number(i int) int {
 		return a.screen(i, next)
 	}
 	return j
+}
+
+// bareConfig reads the "8/128" a phone's or tablet's title gives as its
+// RAM and storage without a unit ("Mi 10T Pro 8/128"): a RAM size of up to
+// the category's most, then a storage's size at least four times it, with
+// no unit or figure after. It returns the index to continue from.
+func (a *analysis) bareConfig(i int) (int, bool) {
+	t := a.toks[i]
+	if !a.rules.eitherOrder || a.ctx.Accessory || t.Dec || t.Num < 1 || t.Num > a.rules.ramMax ||
+		!a.isSym(i+1, '/') || !a.tight(i+1) || !a.isNum(i+2) || !a.tight(i+2) || a.toks[i+2].Dec ||
+		a.tight(i+3) || a.isCapUnit(i+3) || a.isSym(i+3, '/') || a.ncaps+2 > maxCaps {
+		return 0, false
+	}
+	m := a.toks[i+2].Num
+	if !storageSize(m) || m < 4*t.Num || a.flags[i]&flNeg != 0 {
+		return 0, false
+	}
+	a.caps[a.ncaps] = capFig{val: t.Num, tok0: i, tok1: i, label: lbMem}
+	a.caps[a.ncaps+1] = capFig{val: m, tok0: i + 2, tok1: i + 2, label: lbSto}
+	a.ncaps += 2
+	return i + 3, true
+}
+
+// storageSize reports whether n GB is a phone's or tablet's storage size.
+func storageSize(n float64) bool {
+	switch n {
+	case 16, 32, 64, 128, 256, 512, 1024:
+		return true
+	}
+	return false
 }
 
 // shortStorage reports whether a number with a "g" glued on is a phone's or
