@@ -121,6 +121,12 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a phone sold as a bundle with a charger is the phone",
+			a:        phone("A", "Zentor", "zentor vela g9 plus 128gb blue bundle charger brand new"),
+			b:        phone("B", "Zentor", "zentor vela g9 plus 128 gb 4gb ram dual sim blue"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a variant word right after a shared model name",
 			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
 			b:          phone("B", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),

@@ -37,6 +37,11 @@ func editionsDiffer(p, q *profile, ev codeEv) bool {
 		d &= edThirdParty | edPack
 		kit = false
 	}
+	if p.category == phones && q.category == phones && !p.acc && !q.acc {
+		// A phone "bundle" is the phone and what a shop adds (a charger,
+		// a case): the phone's offer, not another product.
+		d &^= edBundle
+	}
 	return d != 0 || lens || pack || kit
 }
 
