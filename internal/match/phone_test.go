@@ -163,6 +163,18 @@ func TestComparePhoneVariants(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:       "a line's name against the number right after the brand",
+			a:          phone("A", "Zentor", "Zentor View 20 128GB"),
+			b:          phone("B", "Zentor", "Zentor 20 128GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a camera's line name against its number right after the brand",
+			a:        Item{Retailer: "A", Brand: "Zentor", Category: "Cameras", Title: "zentor alpha 7c mirrorless digital camera body"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Category: "Cameras", Title: "zentor 7c body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a sub-line's letters before the number",
 			a:          phone("A", "Zentor", "Zentor Lumo CE 5 5G 256GB"),
 			b:          phone("B", "Zentor", "Zentor Lumo 5 5G 256GB"),

@@ -273,7 +273,9 @@ func slotsConflict(a, b []slot, clauses, lengths bool) bool {
 // and number of p: "Redmi Note 8" and "Redmi 8", "Nord CE 5" and "Nord 5",
 // "Z Fold 7" and "Z Flip 7" are other lines' models of one number. Of
 // goods of no known category, a number is as often a count ("Moda 2 shelf
-// wall furniture", "Moda Collection 2 shelf").
+// wall furniture", "Moda Collection 2 shelf"). A camera's number right
+// after its brand leaves the line's name unsaid ("Sony 7C" is the "Alpha
+// 7C"), as a phone's does not ("Honor 20" is no "Honor View 20").
 func linesDiffer(p, q *profile) bool {
 	if p.category == "" || p.category != q.category || p.acc || q.acc {
 		return false
@@ -304,7 +306,8 @@ func linesDiffer(p, q *profile) bool {
 		// ("X2 340 Athlon" and "Athlon 340").
 		at := place(p.words, s.key)
 		other := slices.ContainsFunc(q.slots, func(t slot) bool {
-			return lineSlot(t) && t.key != "mark" && t.num == s.num && place(p.words, t.key) < at
+			return lineSlot(t) && t.key != "mark" && t.num == s.num && place(p.words, t.key) < at &&
+				!(p.category == cameras && t.key == q.brand)
 		})
 		if other {
 			return true
