@@ -236,7 +236,7 @@ func relateSpelled(a, b code, own bool, p, q *profile) codeRelation {
 // series, one of them without the maker's letters before the size
 // ("43B7100" of "H43B7100UK"), the letters after the series a market's.
 func sizeFirstOfSet(a, b string, p, q *profile) bool {
-	if !isTV(p) || !isTV(q) || a == "" || b == "" || isDigitByte(a[0]) == isDigitByte(b[0]) {
+	if !setListing(p) || !setListing(q) || a == "" || b == "" || isDigitByte(a[0]) == isDigitByte(b[0]) {
 		return false
 	}
 	sizeA, seriesA := screenOfCode(a)
@@ -257,7 +257,7 @@ const maxMarketLetters = 5
 // "KD-55AF9BAEP"), or one is the other with a digit and a market's letters
 // after it ("OLED55CX" and "OLED55CX6LA", "55UN7400" and "55UN74006LB").
 func marketsOfSet(a, b string, p, q *profile) bool {
-	if !isTV(p) || !isTV(q) {
+	if !setListing(p) || !setListing(q) {
 		return false
 	}
 	if len(a) > len(b) {
@@ -280,7 +280,7 @@ func marketsOfSet(a, b string, p, q *profile) bool {
 // title writes after the series ("43UK6300PLB" and "43 UK6300 UHD").
 func setCode(s string, p, q *profile) bool {
 	size, _ := screenOfCode(s)
-	return size != "" && isTV(p) && isTV(q)
+	return size != "" && setListing(p) && setListing(q)
 }
 
 // marketDigits reports whether the end of a television's code is a digit

@@ -55,7 +55,16 @@ func screenOfCode(s string) (size, series string) {
 
 // isTV reports whether a listing is a television, not an accessory of one.
 func isTV(p *profile) bool {
-	return p.category == tvs && !p.acc
+	return p.category == tvs
+}
+
+// setListing reports whether p is a television's listing, the set's own or
+// one a title sells with something that reads as an accessory ("OLED55B8PLA
+// 55 OLED 4K HDR TV wall bracket", as a site prints "... TV + Wall
+// Bracket"): a code that gives a set's size and series names the set
+// either way, and its market's letters tell no other model.
+func setListing(p *profile) bool {
+	return p.category == tvs
 }
 
 // maxNameAt is the furthest place among a television's title words where
@@ -298,7 +307,7 @@ const (
 // and series and differ only in the letters after it, a market's
 // ("55UK6300PLA" and "55UK6300PLB"): the same set.
 func regionLettersOfSet(a, b string, p, q *profile) bool {
-	if !isTV(p) || !isTV(q) || stem(a) != stem(b) {
+	if !setListing(p) || !setListing(q) || stem(a) != stem(b) {
 		return false
 	}
 	size, _ := screenOfCode(a)

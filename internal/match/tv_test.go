@@ -262,6 +262,13 @@ func TestCompareTelevisionMarkets(t *testing.T) {
 			wantSame: true, wantReason: "code",
 		},
 		{
+			name: "one set's code with two markets' letters, one sold with a wall bracket",
+			a: Item{Retailer: "A", Brand: "Zentor", Category: "TVs", Accessory: true,
+				Title: "zentor oled55b8pla 55 oled 4k hdr tv wall bracket"},
+			b:        tv("B", "zentor oled55b8lla 2018 model 55 inch"),
+			wantSame: true, wantReason: "code",
+		},
+		{
 			name:     "one set's code with two markets' letters",
 			a:        tv("A", "zentor ze65ru7100kxxu 65 inch 4k ultra hd led tv"),
 			b:        tv("B", "zentor ze65ru7100uxzg 65 zoll led tv 4k ultra hd"),
