@@ -91,7 +91,10 @@ func seriesDiffer(p, q *profile) bool {
 		named = true
 		if slices.Contains(q.words, w) || slices.ContainsFunc(q.codes, func(c code) bool {
 			_, ok := seriesStarts(codeSeries(c), w)
-			return ok
+			// Or the name is the series and a market's letters ("B8PLA"
+			// of "OLED55B8"), as the code would end.
+			market, named := seriesStarts(w, codeSeries(c))
+			return ok || named && len(codeSeries(c)) >= 2 && lettersOnly(market) && len(market) <= maxMarketLetters
 		}) {
 			return false
 		}

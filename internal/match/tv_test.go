@@ -356,3 +356,19 @@ func TestGroupTelevisionShortSeries(t *testing.T) {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestGroupTelevisionSeriesMarket checks that a set's series written with
+// its market's letters and without its size ("b8pla 55") joins the set's
+// code with those letters and without them.
+func TestGroupTelevisionSeriesMarket(t *testing.T) {
+	items := []Item{
+		tv("A", "2018 zentor b8pla 55 oled 4k uhd"),
+		tv("B", "zentor oled55b8pla 55 smart 4k ultra hd hdr oled tv"),
+		tv("C", "zentor oled55b8 55 inch"),
+		tv("D", "zentor oled55c8pla 55 inch"),
+	}
+	want := [][]int{{0, 1, 2}, {3}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}
