@@ -121,6 +121,18 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "a variant's words written out and its initials",
+			a:        phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
+			b:        phone("B", "Zentor", "zentor vela s20 fe 5g 128gb cloud white"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a variant's words written out and the model without it",
+			a:          phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
+			b:          phone("B", "Zentor", "zentor vela s20 5g 128gb cloud white"),
+			wantReason: "variant",
+		},
+		{
 			name:     "a phone sold as a bundle with a charger is the phone",
 			a:        phone("A", "Zentor", "zentor vela g9 plus 128gb blue bundle charger brand new"),
 			b:        phone("B", "Zentor", "zentor vela g9 plus 128 gb 4gb ram dual sim blue"),

@@ -138,7 +138,41 @@ func titleChunks(title, brand, category string) []chunk {
 		// an appliance's title leaves letters of its words ("k hlger t").
 		cs = glueModelLetters(cs, category == cameras)
 	}
-	return joinRanges(joinRevisions(cs))
+	return joinRanges(joinRevisions(shortVariants(cs)))
+}
+
+// variantPhrases maps the words a variant's initials stand for to the
+// variant word titles write short: "Galaxy S20 Fan Edition" is the "S20 FE".
+var variantPhrases = map[[2]string]string{
+	{"fan", "edition"}: "fe",
+}
+
+// shortVariants returns the chunks with a variant's words written out
+// read as its initials (see variantPhrases). It returns cs itself when no
+// title writes one.
+func shortVariants(cs []chunk) []chunk {
+	var out []chunk
+	for i := 0; i < len(cs); i++ {
+		if i+1 < len(cs) && !cs[i+1].brk {
+			if v, ok := variantPhrases[[2]string{cs[i].text, cs[i+1].text}]; ok {
+				if out == nil {
+					out = append(make([]chunk, 0, len(cs)), cs[:i]...)
+				}
+				c := cs[i]
+				c.text = v
+				out = append(out, c)
+				i++
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, cs[i])
+		}
+	}
+	if out == nil {
+		return cs
+	}
+	return out
 }
 
 // profileOf reads a listing.
