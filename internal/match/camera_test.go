@@ -667,6 +667,29 @@ func TestGroupCameraGluedBody(t *testing.T) {
 	}
 }
 
+// TestCompareCameraBundles checks that a camera sold as a bundle with
+// what a shop adds is the camera, and a kit with a lens still another
+// product.
+func TestCompareCameraBundles(t *testing.T) {
+	cam := func(retailer, title string) Item {
+		return Item{Retailer: retailer, Brand: "Acme", Category: "Cameras", Title: title}
+	}
+	runCompare(t, []compareCase{
+		{
+			name:     "a spare battery bundle",
+			a:        cam("A", "acme vista g7 x mark ii camera spare battery bundle"),
+			b:        cam("B", "acme vista g7 x mark ii 20.1mp compact camera"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:       "a bundle with a lens against the body",
+			a:          cam("A", "acme d7200 bundle with 18-140mm lens"),
+			b:          cam("B", "acme d7200 dslr body only"),
+			wantReason: "edition",
+		},
+	})
+}
+
 // TestGroupCameraLettersApart checks that a camera's line letters and
 // number a comparison site prints apart ("zq 1f" for "ZQ-1F") name its
 // model: listings with other words join, and the model without the

@@ -37,9 +37,10 @@ func editionsDiffer(p, q *profile, ev codeEv) bool {
 		d &= edThirdParty | edPack
 		kit = false
 	}
-	if p.category == phones && q.category == phones && !p.acc && !q.acc {
-		// A phone "bundle" is the phone and what a shop adds (a charger,
-		// a case): the phone's offer, not another product.
+	if p.category == q.category && (p.category == phones || p.category == cameras) && !p.acc && !q.acc {
+		// A phone or camera "bundle" is the device and what a shop adds (a
+		// charger, a case, a spare battery, a bag): the device's offer, not
+		// another product. A camera's lens or named kit still counts.
 		d &^= edBundle
 	}
 	return d != 0 || lens || pack || kit
