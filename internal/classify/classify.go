@@ -82,7 +82,9 @@ func Listing(in Input) Result {
 	path := fromPath(in.CategoryPath, wb[:0], mb[:0])
 	tax := fromTaxonomy(in.TaxonomyID, wb[:0], mb[:0])
 	ws := words(in.Title, wb[:0])
-	title := analyze(ws, matchCues(ws, mb[:0]), false)
+	ms := matchCues(ws, mb[:0])
+	bundledExtras(ws, ms)
+	title := analyze(ws, ms, false)
 	if !title.found && in.Brand != "" {
 		bw := words(in.Brand, nil)
 		title = analyze(bw, matchCues(bw, nil), false)

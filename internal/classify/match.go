@@ -39,6 +39,71 @@ func matchCues(ws []word, out []match) []match {
 	return out
 }
 
+// bundledExtras marks as what comes in the box (clWith) the accessories a
+// title names after a device and a detail of the device's own configuration
+// in one clause, as a comparison site prints "iPhone 11 64GB + Case" once
+// its "+" is gone: "iphone 11 64gb yellow case", "z6 body camera bag",
+// "43 inch 4k tv wall bracket". A storage size, a camera's body or a
+// screen's size belongs to a device, not to the case or bag that fits it,
+// whose title names the device's model alone ("iPhone 11 case").
+func bundledExtras(ws []word, ms []match) {
+	for d, m := range ms {
+		if m.cue.kind != kDevice || m.ctype != clMain && m.ctype != clOther {
+			continue
+		}
+		configured := false
+		from := m.start
+		for from > 0 && ws[from-1].clause == m.clause {
+			from-- // the detail may come first: "43 inch 4k smart tv"
+		}
+		for j := d + 1; j < len(ms); j++ {
+			a := ms[j]
+			if a.clause != m.clause {
+				break
+			}
+			for k := from; k < a.start && !configured; k++ {
+				configured = deviceDetail(ws, k)
+			}
+			from = a.start
+			if a.cue.kind == kAccessory && configured {
+				// A clause of its own after every other, as "+" or "with"
+				// would have started.
+				extra := ms[len(ms)-1].clause + 1
+				for x := j; x < len(ms) && ms[x].clause == m.clause; x++ {
+					ms[x].ctype, ms[x].clause = clWith, extra
+				}
+				return
+			}
+		}
+	}
+}
+
+// deviceDetail reports whether word k states a detail of a device's own
+// configuration: a storage size ("64gb", "128 gb", "64g"), a camera's body
+// or a screen's size ("43 inch", "55in").
+func deviceDetail(ws []word, k int) bool {
+	w := ws[k].text
+	if w == "body" {
+		return true
+	}
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	unit := w[n:]
+	if unit == "" && k+1 < len(ws) && ws[k+1].clause == ws[k].clause {
+		unit = ws[k+1].text
+	}
+	switch unit {
+	case "gb", "tb", "g", "go", "inch", "in":
+		return true
+	}
+	return false
+}
+
 // phraseAt reports whether the pattern words p match ws from i within one
 // clause.
 func phraseAt(ws []word, i int, p []string) bool {
