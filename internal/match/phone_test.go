@@ -133,6 +133,24 @@ func TestComparePhoneVariants(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:     "a line letter's generation written as an ordinal",
+			a:        phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
+			b:        phone("B", "Zentor", "zentor vela g4 16gb black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "and with a variant word between",
+			a:        phone("A", "Zentor", "zentor vela g play 4th generation 16gb white"),
+			b:        phone("B", "Zentor", "zentor vela g4 play 16gb white"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a line letter's ordinal generation and another generation",
+			a:          phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
+			b:          phone("B", "Zentor", "zentor vela g5 16gb black"),
+			wantReason: "title",
+		},
+		{
 			name:     "a phone sold as a bundle with a charger is the phone",
 			a:        phone("A", "Zentor", "zentor vela g9 plus 128gb blue bundle charger brand new"),
 			b:        phone("B", "Zentor", "zentor vela g9 plus 128 gb 4gb ram dual sim blue"),

@@ -138,7 +138,41 @@ func titleChunks(title, brand, category string) []chunk {
 		// an appliance's title leaves letters of its words ("k hlger t").
 		cs = glueModelLetters(cs, category == cameras)
 	}
-	return joinRanges(joinRevisions(shortVariants(cs)))
+	return joinRanges(joinRevisions(shortVariants(ordinalGenerations(cs))))
+}
+
+// ordinalGenerations returns the chunks with a line letter's generation
+// written as an ordinal read as its number ("moto g 4th gen", "moto g play
+// 4th generation": "g4", "g4 play"), as other titles write the model. It
+// returns cs itself when no title writes one.
+func ordinalGenerations(cs []chunk) []chunk {
+	var out []chunk
+	for i := 0; i < len(cs); i++ {
+		n, ok := ordinal(cs[i].text)
+		if !ok || i+1 >= len(cs) || cs[i+1].text != "gen" && cs[i+1].text != "generation" {
+			if out != nil {
+				out = append(out, cs[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]chunk, 0, len(cs)), cs[:i]...)
+		}
+		at := len(out) - 1 // the line's letter, before a variant word or not
+		if at >= 1 && variantWords[out[at].text] != 0 {
+			at--
+		}
+		if at < 0 || len(out[at].text) != 1 || !isLetterByte(out[at].text[0]) {
+			out = append(out, cs[i], cs[i+1])
+		} else {
+			out[at].text += n
+		}
+		i++
+	}
+	if out == nil {
+		return cs
+	}
+	return out
 }
 
 // variantPhrases maps the words a variant's initials stand for to the
