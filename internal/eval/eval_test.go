@@ -681,12 +681,13 @@ func TestLineBrands(t *testing.T) {
 		"samsung ue55ku6400uxxu", "samsung ue49mu6100", "samsung ue65ru7400 65", // a series' letters three titles give
 		"zentro zf100 fridge freezer polar white", "zentro zf200 fridge", "zentro zf300 freezer", // a brand no list knows
 		"appareil photo reflex nikon d7200", "appareil photo canon eos 250d", "appareil photo sony a6000", // a kind of product
+		"canon powershot sx740 hs", "canon powershot g7 x", "canon powershot sx620", // a camera line's name
 	}
 	lines := learnLineBrands(titles)
 	want := lineBrands{"iphone": "Apple", "galaxy": "Samsung", "pixel": "Google", "d3500": "Nikon", "kd55xf9005bu": "Sony",
 		"a10": "Samsung", "a105fn": "Samsung", "sma105fn": "Samsung", "s25": "Samsung", "psmart": "Huawei", "xa7": "Fujifilm",
 		"49xf8505bu": "Sony", "kd49xf8505bu": "Sony",
-		"~kd": "Sony", "~ue": "Samsung", "^zentro": "zentro"}
+		"~kd": "Sony", "~ue": "Samsung", "^zentro": "zentro", "powershot": "Canon"}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("learnLineBrands mismatch (-want +got):\n%s", diff)
 	}
@@ -728,6 +729,10 @@ func TestLineBrands(t *testing.T) {
 		{"dc ft7eb k panasonic dc ft7 black", "Panasonic", false},               // a part number before the brand
 		{"SM-M315F/DS Samsung Galaxy M31 128GB", "Samsung", false},
 		{"Nokija 8.3 5G 128gb - Polar Night", "Nokia", false}, // a misspelt brand before a known one
+		{"powershotsx740 hs 20.3 mp 40x", "Canon", false},     // a line's name glued to a code
+		{"samsunggalaxy s7 32g", "Samsung", false},            // a brand glued to its line's name
+		{"motorolamoto g7 64gb", "Motorola", false},           // and to its own alias
+		{"zentropowershot x1", "zentropowershot", true},       // another brand's line after a word
 	}
 	for _, tt := range tests {
 		it := item(listing{Title: tt.title, lines: lines})

@@ -32,7 +32,7 @@ func item(l listing) match.Item {
 	if brand == "" {
 		brand = titleBrand(l.Title)
 		guessed = brand != "" && normalize.KnownBrand(brand) == ""
-		if b := l.lines.brandOf(l.Title); guessed && b != "" {
+		if b := l.lines.brandOf(l.Title); (guessed || brand == "") && b != "" {
 			brand, guessed = b, false
 		}
 		if brand == "" || guessed {

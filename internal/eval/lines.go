@@ -186,6 +186,27 @@ func (l lineBrands) brandOf(title string) string {
 		len(ws[k]) <= maxLineLetters && lettersOnly(ws[k]) && lettersOnly(ws[k+1]) {
 		return l[strings.ToLower(ws[k]+ws[k+1])] // "P Smart 2019"
 	}
+	return l.gluedLine(strings.ToLower(leadWord(title)))
+}
+
+// minGluedLine is the fewest letters of a line's name a title's first word
+// starts with, for the word to read as that line glued to more.
+const minGluedLine = 4
+
+// gluedLine returns the brand of a line whose name a title's first word
+// starts with, a model's code glued on ("powershotsx740": PowerShot's), or
+// of a known brand with its own line's name glued on ("motorolamoto g7",
+// "samsunggalaxy s7"), as the data set's titles show them, or "".
+func (l lineBrands) gluedLine(w string) string {
+	for k := len(w) - 1; k >= minGluedLine; k-- {
+		head, rest := w[:k], w[k:]
+		if b := l[head]; b != "" && lettersOnly(head) && strings.ContainsAny(rest, "0123456789") {
+			return b
+		}
+		if b := normalize.KnownBrand(head); b != "" && (l[rest] == b || normalize.KnownBrand(rest) == b) {
+			return b
+		}
+	}
 	return ""
 }
 
