@@ -433,7 +433,7 @@ func (ev *codeEv) pieces(p, q *profile) (whole bool) {
 			if c.kind < codeLine || c.fit || ev.strong {
 				continue
 			}
-			if c.kind == codeStrong && piecesWhole(c.s, pair[1].parts) && ownPrefix(pair[1], c.s) {
+			if c.kind == codeStrong && ownPrefix(pair[1], c.s) && piecesWhole(c.s, pair[1].parts) {
 				whole = true
 			}
 			spelled, other := piecesOf(c.s, pair[1].parts)
