@@ -93,12 +93,28 @@ func deviceDetail(ws []word, k int) bool {
 	if n == 0 {
 		return false
 	}
-	unit := w[n:]
+	unit, apart := w[n:], false
 	if unit == "" && k+1 < len(ws) && ws[k+1].clause == ws[k].clause {
-		unit = ws[k+1].text
+		unit, apart = ws[k+1].text, true
 	}
 	switch unit {
-	case "gb", "tb", "g", "go", "inch", "in":
+	case "gb", "tb", "go", "inch":
+		return true
+	case "g":
+		// "64g" as a storage's size; "5g" is a network, which a case's
+		// title names too ("Galaxy S20 5G case").
+		return storageSize(w[:n])
+	case "in":
+		// "55in"; written apart, only a television's size ("2 in 1").
+		return !apart || len(w[:n]) >= 2
+	}
+	return false
+}
+
+// storageSize reports whether a number is a device's storage size in GB.
+func storageSize(n string) bool {
+	switch n {
+	case "16", "32", "64", "128", "256", "512":
 		return true
 	}
 	return false
