@@ -479,6 +479,12 @@ func TestCompareCameraKits(t *testing.T) {
 func TestCompareCameraShortNames(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
+			name:     "compact before the kind of camera is no variant",
+			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a7c compact full frame mirrorless camera body"},
+			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista a7c mirrorless camera body"},
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:     "a Mark against the generation alone, the model's letter apart and glued",
 			a:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7 x mark ii compact camera"},
 			b:        Item{Brand: "Acme", Category: "Cameras", Title: "acme vista g7x ii compact camera"},

@@ -451,7 +451,9 @@ func notVariant(cs []chunk, i int, w string) bool {
 		// "compact system camera", "premium compact camera": the kind of
 		// camera, not the "Xperia XZ2 Compact" or "XZ Premium".
 		switch next {
-		case "camera", "cameras", "system", "digital", "zoom", "travel", "compact":
+		case "camera", "cameras", "system", "digital", "zoom", "travel", "compact", "vlog", "vlogger", "vlogging",
+			"full", "mirrorless", "csc", "superzoom", "bridge", "fotocamera", "kamera", "digitalkamera", "systemkamera":
+			// ... and "compact vlog camera", "compact full frame".
 			return true
 		}
 	case "power":
