@@ -263,10 +263,10 @@ func lensClause(cs []chunk) (from, zoom int, ok bool) {
 // withWord reports whether a title's word sells what follows with the
 // product, in English, German, Italian, Spanish or French: "with", "w/"
 // (read as "w", its slash trimmed), "incl.", "inkl.", "mit", "con",
-// "avec".
+// "avec", and "and" ("K-70 and DA 18-55mm WR lens").
 func withWord(w string) bool {
 	switch strings.TrimSuffix(w, ".") {
-	case "with", "w", "inc", "incl", "including", "inkl", "inklusive", "mit", "con", "avec":
+	case "with", "w", "inc", "incl", "including", "inkl", "inklusive", "mit", "con", "avec", "and":
 		return true
 	}
 	return false

@@ -688,6 +688,12 @@ func TestCompareCameraBundles(t *testing.T) {
 			wantSame: true, wantReason: "model-name",
 		},
 		{
+			name:     "a camera and its lens, and the camera with it",
+			a:        cam("A", "acme k 70 and da l 18 55mm wr lens silver"),
+			b:        cam("B", "acme k70 digital slr camera with da 18 55mm f/3.5 5.6 al wr lens"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:       "a bundle with a lens against the body",
 			a:          cam("A", "acme d7200 bundle with 18-140mm lens"),
 			b:          cam("B", "acme d7200 dslr body only"),
