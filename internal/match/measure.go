@@ -93,7 +93,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 	next, next2 := "", ""
 	var rest []string
 	rest = append(rest, ws[k+1:]...)
-	for j := i + 1; j < len(cs) && len(rest) < 3 && !cs[j].brk; j++ {
+	for j := i + 1; j < len(cs) && len(rest) < 6 && !cs[j].brk; j++ {
 		rest = splitWords(cs[j].text, rest)
 	}
 	if len(rest) > 0 {
@@ -121,7 +121,7 @@ func (p *profile) readMeasure(cs []chunk, i int, ws []string, k int, model bool)
 	case next == "v" && p.romanFive():
 		// "Xperia 5 V": a fifth generation, not five volts.
 	case next != "" && next != "in" && measureUnit(next) != "" && !lostFraction(prev, w, measureUnit(next), model):
-		p.addSlot(memoryKey("#"+measureUnit(next), next2), w, c.fit)
+		p.addSlot(memoryKey("#"+measureUnit(next), w, next2, rest[min(len(rest), 2):]), w, c.fit)
 		if in := screenInches(p, w, measureUnit(next)); in != "" {
 			p.addSlot("#in", in, c.fit)
 		}

@@ -133,6 +133,18 @@ func TestComparePhoneVariants(t *testing.T) {
 			wantReason: "variant",
 		},
 		{
+			name:     "a memory label between storage and memory goes with the smaller figure",
+			a:        phone("A", "Zentor", "zentor vela g7 64gb / ram 4gb / 12mp camera / 6.2 inch"),
+			b:        phone("B", "Zentor", "zentor vela g7 64gb ceramic black sim free"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "and after the storage written apart",
+			a:        phone("A", "Zentor", "zentor vela a8 2018 smartphone 5.6 inch 32 gb ram 4gb 16mp camera black"),
+			b:        phone("B", "Zentor", "zentor vela a8 2018 32 gb black factory unlocked"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
 			name:     "a line letter's generation written as an ordinal",
 			a:        phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
 			b:        phone("B", "Zentor", "zentor vela g4 16gb black"),
@@ -708,4 +720,28 @@ func TestComparePhoneGluedWords(t *testing.T) {
 			wantSame: true, wantReason: "title",
 		},
 	})
+}
+
+// TestMemoryKey covers which figure a memory label between two figures
+// labels: the smaller one, RAM coming smaller than storage.
+func TestMemoryKey(t *testing.T) {
+	tests := []struct {
+		val, next string
+		after     []string
+		want      string
+	}{
+		{"3", "ram", nil, "#ram"},                         // "3GB RAM"
+		{"64", "ram", []string{"4gb", "12mp"}, "#gb"},     // "64gb / ram 4gb / 12mp"
+		{"32", "ram", []string{"4", "gb", "16mp"}, "#gb"}, // "32 gb ram 4 gb 16mp"
+		{"6", "ram", []string{"128gb", "black"}, "#ram"},  // "6gb ram 128gb black"
+		{"16", "ram", []string{"512gb", "ssd"}, "#ram"},   // "16gb ram 512gb ssd"
+		{"64", "ram", []string{"4gb", "ram"}, "#ram"},     // the figure after has a label of its own
+		{"128", "storage", []string{"8gb"}, "#gb"},        // no memory label
+		{"8", "memory", nil, "#ram"},
+	}
+	for _, tt := range tests {
+		if got := memoryKey("#gb", tt.val, tt.next, tt.after); got != tt.want {
+			t.Errorf("memoryKey(#gb, %q, %q, %q) = %q, want %q", tt.val, tt.next, tt.after, got, tt.want)
+		}
+	}
 }
