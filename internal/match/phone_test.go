@@ -205,6 +205,12 @@ func TestComparePhoneVariants(t *testing.T) {
 			wantReason: "model-line",
 		},
 		{
+			name:     "the brand misspelt before the model's number names no other line",
+			a:        phone("A", "Zentor", "zentour 10 128gb phantom blue"),
+			b:        phone("B", "Zentor", "zentor 10 128gb phantom blue"),
+			wantSame: true, wantReason: "title",
+		},
+		{
 			name:       "a line's name against the number right after the brand",
 			a:          phone("A", "Zentor", "Zentor View 20 128GB"),
 			b:          phone("B", "Zentor", "Zentor 20 128GB"),

@@ -8,6 +8,7 @@ import (
 
 	"productsearch/internal/classify"
 	"productsearch/internal/lexer"
+	"productsearch/internal/normalize"
 )
 
 // editionsDiffer reports whether one listing is an edition of a product
@@ -308,13 +309,29 @@ func linesDiffer(p, q *profile) bool {
 		at := place(p.words, s.key)
 		other := slices.ContainsFunc(q.slots, func(t slot) bool {
 			return lineSlot(t) && t.key != "mark" && t.num == s.num && place(p.words, t.key) < at &&
-				!(p.category == cameras && t.key == q.brand)
+				!(p.category == cameras && t.key == q.brand) && !(brandWord(s.key, p.brand) && brandWord(t.key, q.brand))
 		})
 		if other {
 			return true
 		}
 	}
 	return false
+}
+
+// brandWord reports whether a title word names the listing's brand, by its
+// name, an alias or with one slip ("honour 10" and "honor 10" are one
+// model, no lines of two names).
+func brandWord(w, brand string) bool {
+	if brand == "" || w == "" {
+		return false
+	}
+	if strings.EqualFold(w, brand) {
+		return true
+	}
+	if b := normalize.KnownBrand(w); b != "" {
+		return strings.EqualFold(alnumOnly(b), brand)
+	}
+	return normalize.SlipOf(w, brand)
 }
 
 // gluedLine reports whether p gives a line's number under a name that is
