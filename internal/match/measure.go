@@ -288,3 +288,54 @@ func gigabytes(s string) bool {
 	}
 	return false
 }
+
+// memoryKey returns the slot of measure val in gigabytes that the word
+// after it labels as memory ("3GB RAM"): "#ram", which another title's
+// storage ("32GB") does not contradict; any other key is returned as it
+// is. after holds the words after the label: a smaller figure in gigabytes
+// right after it, with no label of its own, takes the label instead ("32
+// gb ram 4gb 16mp", "64gb / ram 4gb", as a site prints "32 GB, RAM 4GB";
+// not "6gb ram 128gb", nor "16gb ram 512gb ssd"), as memory comes smaller
+// than storage.
+func memoryKey(key, val, next string, after []string) string {
+	if key != "#gb" || next != "ram" && next != "memory" {
+		return key
+	}
+	fig, n := "", 0 // the figure after the label, and the words it takes
+	switch {
+	case len(after) > 0 && gbFigure(after[0]):
+		fig, n = after[0][:leadingDigits(after[0])], 1
+	case len(after) > 1 && isNumber(after[0]) && measureUnit(after[1]) == "gb":
+		fig, n = after[0], 2
+	}
+	if n > 0 && (len(after) == n || !storageLabel(after[n])) && leadingNumber(fig) < leadingNumber(val) {
+		return key
+	}
+	return "#ram"
+}
+
+// gbFigure reports whether a word is a figure in gigabytes ("4gb").
+func gbFigure(w string) bool {
+	d, u, ok := digitsUnit(w)
+	return ok && d != "" && u == "gb"
+}
+
+// storageLabel reports whether a word labels the figure before it as
+// memory or storage.
+func storageLabel(w string) bool {
+	switch w {
+	case "ram", "rom", "memory", "storage", "ssd", "hdd", "emmc", "internal":
+		return true
+	}
+	return false
+}
+
+// wordsAfter returns up to n words after word k of chunk i, in the chunk and
+// the chunks after it in its clause.
+func wordsAfter(cs []chunk, i int, ws []string, k, n int) []string {
+	rest := append([]string(nil), ws[k+1:]...)
+	for j := i + 1; j < len(cs) && len(rest) < n && !cs[j].brk; j++ {
+		rest = splitWords(cs[j].text, rest)
+	}
+	return rest[:min(len(rest), n)]
+}
