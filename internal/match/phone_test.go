@@ -121,54 +121,6 @@ func TestComparePhoneSiblings(t *testing.T) {
 func TestComparePhoneVariants(t *testing.T) {
 	runCompare(t, []compareCase{
 		{
-			name:     "a variant's words written out and its initials",
-			a:        phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
-			b:        phone("B", "Zentor", "zentor vela s20 fe 5g 128gb cloud white"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a variant's words written out and the model without it",
-			a:          phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
-			b:          phone("B", "Zentor", "zentor vela s20 5g 128gb cloud white"),
-			wantReason: "variant",
-		},
-		{
-			name:     "a memory label between storage and memory goes with the smaller figure",
-			a:        phone("A", "Zentor", "zentor vela g7 64gb / ram 4gb / 12mp camera / 6.2 inch"),
-			b:        phone("B", "Zentor", "zentor vela g7 64gb ceramic black sim free"),
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "and after the storage written apart",
-			a:        phone("A", "Zentor", "zentor vela a8 2018 smartphone 5.6 inch 32 gb ram 4gb 16mp camera black"),
-			b:        phone("B", "Zentor", "zentor vela a8 2018 32 gb black factory unlocked"),
-			wantSame: true, wantReason: "model-name",
-		},
-		{
-			name:     "a line letter's generation written as an ordinal",
-			a:        phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
-			b:        phone("B", "Zentor", "zentor vela g4 16gb black"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:     "and with a variant word between",
-			a:        phone("A", "Zentor", "zentor vela g play 4th generation 16gb white"),
-			b:        phone("B", "Zentor", "zentor vela g4 play 16gb white"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a line letter's ordinal generation and another generation",
-			a:          phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
-			b:          phone("B", "Zentor", "zentor vela g5 16gb black"),
-			wantReason: "title",
-		},
-		{
-			name:     "a phone sold as a bundle with a charger is the phone",
-			a:        phone("A", "Zentor", "zentor vela g9 plus 128gb blue bundle charger brand new"),
-			b:        phone("B", "Zentor", "zentor vela g9 plus 128 gb 4gb ram dual sim blue"),
-			wantSame: true, wantReason: "model-name",
-		},
-		{
 			name:       "a variant word right after a shared model name",
 			a:          phone("A", "Zentor", "Zentor Y400 Pro 5G (8GB RAM + 256GB)"),
 			b:          phone("B", "Zentor", "Zentor Y400 5G (8GB RAM + 256GB)"),
@@ -203,24 +155,6 @@ func TestComparePhoneVariants(t *testing.T) {
 			a:          phone("A", "Zentor", "Zentor Vanta Note 8 64GB"),
 			b:          phone("B", "Zentor", "Zentor Vanta 8 64GB"),
 			wantReason: "model-line",
-		},
-		{
-			name:     "the brand misspelt before the model's number names no other line",
-			a:        phone("A", "Zentor", "zentour 10 128gb phantom blue"),
-			b:        phone("B", "Zentor", "zentor 10 128gb phantom blue"),
-			wantSame: true, wantReason: "title",
-		},
-		{
-			name:       "a line's name against the number right after the brand",
-			a:          phone("A", "Zentor", "Zentor View 20 128GB"),
-			b:          phone("B", "Zentor", "Zentor 20 128GB"),
-			wantReason: "model-line",
-		},
-		{
-			name:     "a camera's line name against its number right after the brand",
-			a:        Item{Retailer: "A", Brand: "Zentor", Category: "Cameras", Title: "zentor alpha 7c mirrorless digital camera body"},
-			b:        Item{Retailer: "B", Brand: "Zentor", Category: "Cameras", Title: "zentor 7c body"},
-			wantSame: true, wantReason: "title",
 		},
 		{
 			name:       "a sub-line's letters before the number",
@@ -750,4 +684,77 @@ func TestMemoryKey(t *testing.T) {
 			t.Errorf("memoryKey(#gb, %q, %q, %q) = %q, want %q", tt.val, tt.next, tt.after, got, tt.want)
 		}
 	}
+}
+
+// TestComparePhoneShopWritings covers how shops write a phone's model,
+// variant, generation, memory and bundle.
+func TestComparePhoneShopWritings(t *testing.T) {
+	runCompare(t, []compareCase{
+		{
+			name:     "a variant's words written out and its initials",
+			a:        phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
+			b:        phone("B", "Zentor", "zentor vela s20 fe 5g 128gb cloud white"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a variant's words written out and the model without it",
+			a:          phone("A", "Zentor", "zentor vela s20 fan edition 5g 128gb cloud white"),
+			b:          phone("B", "Zentor", "zentor vela s20 5g 128gb cloud white"),
+			wantReason: "variant",
+		},
+		{
+			name:     "a memory label between storage and memory goes with the smaller figure",
+			a:        phone("A", "Zentor", "zentor vela g7 64gb / ram 4gb / 12mp camera / 6.2 inch"),
+			b:        phone("B", "Zentor", "zentor vela g7 64gb ceramic black sim free"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "and after the storage written apart",
+			a:        phone("A", "Zentor", "zentor vela a8 2018 smartphone 5.6 inch 32 gb ram 4gb 16mp camera black"),
+			b:        phone("B", "Zentor", "zentor vela a8 2018 32 gb black factory unlocked"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a line letter's generation written as an ordinal",
+			a:        phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
+			b:        phone("B", "Zentor", "zentor vela g4 16gb black"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:     "and with a variant word between",
+			a:        phone("A", "Zentor", "zentor vela g play 4th generation 16gb white"),
+			b:        phone("B", "Zentor", "zentor vela g4 play 16gb white"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a line letter's ordinal generation and another generation",
+			a:          phone("A", "Zentor", "zentor vela g 4th gen 16 gb black"),
+			b:          phone("B", "Zentor", "zentor vela g5 16gb black"),
+			wantReason: "title",
+		},
+		{
+			name:     "a phone sold as a bundle with a charger is the phone",
+			a:        phone("A", "Zentor", "zentor vela g9 plus 128gb blue bundle charger brand new"),
+			b:        phone("B", "Zentor", "zentor vela g9 plus 128 gb 4gb ram dual sim blue"),
+			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "the brand misspelt before the model's number names no other line",
+			a:        phone("A", "Zentor", "zentour 10 128gb phantom blue"),
+			b:        phone("B", "Zentor", "zentor 10 128gb phantom blue"),
+			wantSame: true, wantReason: "title",
+		},
+		{
+			name:       "a line's name against the number right after the brand",
+			a:          phone("A", "Zentor", "Zentor View 20 128GB"),
+			b:          phone("B", "Zentor", "Zentor 20 128GB"),
+			wantReason: "model-line",
+		},
+		{
+			name:     "a camera's line name against its number right after the brand",
+			a:        Item{Retailer: "A", Brand: "Zentor", Category: "Cameras", Title: "zentor alpha 7c mirrorless digital camera body"},
+			b:        Item{Retailer: "B", Brand: "Zentor", Category: "Cameras", Title: "zentor 7c body"},
+			wantSame: true, wantReason: "title",
+		},
+	})
 }
