@@ -308,18 +308,29 @@ func lineNumber(n string, letters bool) bool {
 // writtenLetter), for a camera not before a number (a lens mount's: "a6400
 // e 18-135mm"). It returns cs itself when no chunk is glued.
 func glueModelLetters(cs []chunk, camera bool) []chunk {
+	return mergePairs(cs, func(i int) (string, bool) {
+		mount := camera && i+2 < len(cs) && cs[i+2].text != "" && isDigitByte(cs[i+2].text[0])
+		return cs[i].text + cs[i+1].text, writtenLetter(cs[i], cs[i+1], camera) && !mount
+	})
+}
+
+// mergePairs returns the chunks with each chunk i that merge reports
+// merging with chunk i+1 replaced by one chunk of the text merge returns,
+// the first's marks kept. It returns cs itself when none merges.
+func mergePairs(cs []chunk, merge func(i int) (string, bool)) []chunk {
 	var out []chunk
 	for i := 0; i < len(cs); i++ {
-		mount := camera && i+2 < len(cs) && cs[i+2].text != "" && isDigitByte(cs[i+2].text[0])
-		if i+1 < len(cs) && writtenLetter(cs[i], cs[i+1], camera) && !mount {
-			if out == nil {
-				out = append(make([]chunk, 0, len(cs)), cs[:i]...)
+		if i+1 < len(cs) {
+			if text, ok := merge(i); ok {
+				if out == nil {
+					out = append(make([]chunk, 0, len(cs)), cs[:i]...)
+				}
+				c := cs[i]
+				c.text = text
+				out = append(out, c)
+				i++
+				continue
 			}
-			c := cs[i]
-			c.text += cs[i+1].text
-			out = append(out, c)
-			i++
-			continue
 		}
 		if out != nil {
 			out = append(out, cs[i])

@@ -185,28 +185,10 @@ var variantPhrases = map[[2]string]string{
 // read as its initials (see variantPhrases). It returns cs itself when no
 // title writes one.
 func shortVariants(cs []chunk) []chunk {
-	var out []chunk
-	for i := 0; i < len(cs); i++ {
-		if i+1 < len(cs) && !cs[i+1].brk {
-			if v, ok := variantPhrases[[2]string{cs[i].text, cs[i+1].text}]; ok {
-				if out == nil {
-					out = append(make([]chunk, 0, len(cs)), cs[:i]...)
-				}
-				c := cs[i]
-				c.text = v
-				out = append(out, c)
-				i++
-				continue
-			}
-		}
-		if out != nil {
-			out = append(out, cs[i])
-		}
-	}
-	if out == nil {
-		return cs
-	}
-	return out
+	return mergePairs(cs, func(i int) (string, bool) {
+		v, ok := variantPhrases[[2]string{cs[i].text, cs[i+1].text}]
+		return v, ok && !cs[i+1].brk
+	})
 }
 
 // profileOf reads a listing.
