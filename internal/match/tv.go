@@ -316,3 +316,74 @@ func regionLettersOfSet(a, b string, p, q *profile) bool {
 	size, _ := screenOfCode(a)
 	return size != ""
 }
+
+// sizeFirstOfSet reports whether two televisions' codes give one size and
+// series, one of them without the maker's letters before the size
+// ("43B7100" of "H43B7100UK"), the letters after the series a market's.
+func sizeFirstOfSet(a, b string, p, q *profile) bool {
+	if !setListing(p) || !setListing(q) || a == "" || b == "" || isDigitByte(a[0]) == isDigitByte(b[0]) {
+		return false
+	}
+	sizeA, seriesA := screenOfCode(a)
+	sizeB, seriesB := screenOfCode(b)
+	stA, stB := stem(seriesA), stem(seriesB)
+	return sizeA != "" && sizeA == sizeB && stA == stB &&
+		len(seriesA)-len(stA) <= maxMarketLetters && len(seriesB)-len(stB) <= maxMarketLetters
+}
+
+// maxMarketLetters is the most letters a television's code ends in after
+// its size and series: a version's, a market's and a year's ("KXXU",
+// "UXZG", "BAEP", "AKXXU").
+const maxMarketLetters = 5
+
+// marketsOfSet reports whether two televisions' codes give one size and
+// series and differ only in the letters after them, which name the markets
+// one set is sold in ("UE65RU7100KXXU" and "UE65RU7100UXZG", "KD55AF9BU" and
+// "KD-55AF9BAEP"), or one is the other with a digit and a market's letters
+// after it ("OLED55CX" and "OLED55CX6LA", "55UN7400" and "55UN74006LB").
+func marketsOfSet(a, b string, p, q *profile) bool {
+	if !setListing(p) || !setListing(q) {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if ext, ok := strings.CutPrefix(b, a); ok && marketDigits(ext) {
+		size, _ := screenOfCode(b)
+		return size != ""
+	}
+	sa, sb := stem(a), stem(b)
+	if size, _ := screenOfCode(sa); sa != sb || size == "" {
+		return false
+	}
+	ta, tb := a[len(sa):], b[len(sb):]
+	return len(ta) <= maxMarketLetters && len(tb) <= maxMarketLetters || sameVersion(ta, tb)
+}
+
+// marketLetters is how many letters a television's code ends in for its
+// market ("XXU", "XZT", "XXH").
+const marketLetters = 3
+
+// sameVersion reports whether two television codes' letters after their
+// series, one more than maxMarketLetters, give one year and version and
+// differ in the market's letters alone ("TATXXU" and "TATXZT"; not
+// "RATXXU", another year's model).
+func sameVersion(a, b string) bool {
+	n := len(a)
+	return n == len(b) && n == maxMarketLetters+1 && a[:n-marketLetters] == b[:n-marketLetters]
+}
+
+// setCode reports whether s, a code of p, is a television's that gives its
+// size and series, and both listings are televisions: the letters after
+// the series name its markets, not another model, whatever word the other
+// title writes after the series ("43UK6300PLB" and "43 UK6300 UHD").
+func setCode(s string, p, q *profile) bool {
+	size, _ := screenOfCode(s)
+	return size != "" && setListing(p) && setListing(q)
+}
+
+// marketDigits reports whether the end of a television's code is a digit
+// and a market's letters ("6LA" of "OLED55CX6LA", "6LB" of "55UN74006LB").
+func marketDigits(ext string) bool {
+	return len(ext) >= 2 && len(ext) <= 3 && isDigitByte(ext[0]) && lettersOnly(ext[1:])
+}

@@ -372,3 +372,20 @@ func TestGroupTelevisionSeriesMarket(t *testing.T) {
 		t.Errorf("Group mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestGroupTelevisionMarketVersions checks that a set's codes with one
+// year's and version's letters and other markets' letters join, and
+// another year's set of the series stays apart.
+func TestGroupTelevisionMarketVersions(t *testing.T) {
+	items := []Item{
+		tv("A", "zentor ze55q80tatxxu 55 q80t qled 4k tv"),
+		tv("B", "zentor ze55q80tatxzt smart tv 55 qled 4k ultra hd"),
+		tv("C", "zentor ze55q80tatxxh 55 zoll qled 4k smart tv"),
+		tv("D", "zentor ze55q80t 55in qled"),
+		tv("E", "zentor ze55q80ratxxu 55 q80r qled 4k tv"),
+	}
+	want := [][]int{{0, 1, 2, 3}, {4}}
+	if diff := cmp.Diff(want, Group(items)); diff != "" {
+		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	}
+}
