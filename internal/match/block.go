@@ -263,9 +263,9 @@ const codeKeyMark = "\x01"
 // codeKeys returns the model codes a listing meets others through within
 // its title block, besides its rarest words: its own strong codes, and the
 // codes two or three neighbouring pieces of its title spell ("CNSL 3033",
-// "RPD 10457 JKK"), or four (see fourPieces), each also without the letters after its last digit
-// and without a revision number (see revision: "RLAAV22K1" meets
-// "RLAAV22K"). The pair decision then judges the codes; this only puts
+// "RPD 10457 JKK"), or four (see fourPieces), each also without the
+// letters after its last digit and without a revision number (see
+// revision: "RLAAV22K1" meets "RLAAV22K"). The pair decision then judges the codes; this only puts
 // "CNSL 3033" and "CNSL3033" side by side, which share no word.
 func codeKeys(p *profile) []string {
 	var out []string

@@ -663,10 +663,11 @@ func partAgree(p, q *profile) bool {
 }
 
 // spelledInPieces reports whether two or three consecutive parts of one
-// clause, or four for a long code (see fourPieces), run together, spell code, give or take up to three trailing
-// letters on either side ("DT 770" is "DT770", "Flip 6" is "FLIP6BLK"):
-// not a variant's word ("P 30" is not "P30PRO"), nor one letter after a
-// model's short name ("S 10" is not "S10E").
+// clause, or four for a long code (see fourPieces), run together, spell
+// code, give or take up to three trailing letters on either side ("DT 770"
+// is "DT770", "Flip 6" is "FLIP6BLK"): not a variant's word ("P 30" is not
+// "P30PRO"), nor one letter after a model's short name ("S 10" is not
+// "S10E").
 func spelledInPieces(code string, parts []string) bool {
 	spelled, _ := piecesOf(code, parts)
 	return spelled
