@@ -79,7 +79,7 @@ func (a *analysis) number(i int) int {
 // bareConfig reads the "8/128" a phone's or tablet's title gives as its
 // RAM and storage without a unit ("Mi 10T Pro 8/128"): a RAM size of up to
 // the category's most, then a storage's size at least four times it, with
-// no unit or figure after. It returns the index to continue from.
+// no unit after. It returns the index to continue from.
 func (a *analysis) bareConfig(i int) (int, bool) {
 	t := a.toks[i]
 	if !a.rules.eitherOrder || a.ctx.Accessory || t.Dec || t.Num < 1 || t.Num > a.rules.ramMax ||
@@ -113,11 +113,7 @@ func (a *analysis) shortStorage(n float64, dec bool) bool {
 	if c := catalog.Category(a.ctx.Category); dec || a.ctx.Accessory || c != catalog.Phones && c != catalog.Tablets {
 		return false
 	}
-	switch n {
-	case 16, 32, 64, 128, 256, 512:
-		return true
-	}
-	return false
+	return storageSize(n) && n < 1024
 }
 
 // screen records a size in inches whose number is at i and unit ends before
