@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"productsearch/internal/classify"
 )
 
 // A lens is named by its focal length or range and its aperture ("70-300mm
@@ -309,6 +311,12 @@ func kitName(cs []chunk) string {
 		}
 		switch name {
 		case "lens", "lenses", "camera", "cameras", "camcorder", "body", "with", "and", "a", "the":
+			return ""
+		}
+		if c.text == "bundle" || classify.NamesKind(name) {
+			// A shop's bundle of extras ("tripod bundle", "32gb memory card
+			// kit", "black bundle inc bag") is the camera's offer (see
+			// editionsDiffer), no kit of a name of its own.
 			return ""
 		}
 		return name

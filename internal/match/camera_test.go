@@ -105,7 +105,7 @@ func TestCompareCameraNames(t *testing.T) {
 			name:       "a brand's digits name no model",
 			a:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 x4 action cam motorcycle bundle"},
 			b:          Item{Brand: "Zentor360", Category: "Cameras", Title: "zentor360 ace pro 2 action camera dual battery bundle"},
-			wantReason: "edition",
+			wantReason: "variant",
 		},
 		{
 			name:       "a code without a numeral is a line's first",
@@ -692,6 +692,18 @@ func TestCompareCameraBundles(t *testing.T) {
 			a:        cam("A", "acme k 70 and da l 18 55mm wr lens silver"),
 			b:        cam("B", "acme k70 digital slr camera with da 18 55mm f/3.5 5.6 al wr lens"),
 			wantSame: true, wantReason: "model-name",
+		},
+		{
+			name:     "a body with a shop's bundle of extras named before the word",
+			a:        cam("A", "acme d5600 dslr camera body only black tripod bundle"),
+			b:        cam("B", "acme d5600 body only black"),
+			wantSame: true, wantReason: "code",
+		},
+		{
+			name:     "and a tripod kit",
+			a:        cam("A", "acme vista a6000 body only tripod kit"),
+			b:        cam("B", "acme vista a6000 body black"),
+			wantSame: true, wantReason: "code",
 		},
 		{
 			name:       "a bundle with a lens against the body",
