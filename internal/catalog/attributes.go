@@ -205,3 +205,13 @@ func AttributeNames() []string { return DefaultAttributes().Names() }
 
 // IsAttribute reports whether name is an attribute of the default table.
 func IsAttribute(name string) bool { return DefaultAttributes().Has(name) }
+
+// StorageSize reports whether gb is a size a device's storage is sold in:
+// 16GB to 1TB, by powers of two.
+func StorageSize(gb float64) bool {
+	switch gb {
+	case 16, 32, 64, 128, 256, 512, 1024:
+		return true
+	}
+	return false
+}

@@ -1,6 +1,11 @@
 package classify
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+
+	"productsearch/internal/catalog"
+)
 
 // match is one phrase of the cue table found in a text.
 type match struct {
@@ -111,13 +116,11 @@ func deviceDetail(ws []word, k int) bool {
 	return false
 }
 
-// storageSize reports whether a number is a device's storage size in GB.
+// storageSize reports whether a number is a phone's or tablet's storage
+// size in GB (up to 512GB, as "g" after it writes it short).
 func storageSize(n string) bool {
-	switch n {
-	case "16", "32", "64", "128", "256", "512":
-		return true
-	}
-	return false
+	v, err := strconv.Atoi(n)
+	return err == nil && strconv.Itoa(v) == n && v < 1024 && catalog.StorageSize(float64(v))
 }
 
 // phraseAt reports whether the pattern words p match ws from i within one

@@ -88,22 +88,13 @@ func (a *analysis) bareConfig(i int) (int, bool) {
 		return 0, false
 	}
 	m := a.toks[i+2].Num
-	if !storageSize(m) || m < 4*t.Num || a.flags[i]&flNeg != 0 {
+	if !catalog.StorageSize(m) || m < 4*t.Num || a.flags[i]&flNeg != 0 {
 		return 0, false
 	}
 	a.caps[a.ncaps] = capFig{val: t.Num, tok0: i, tok1: i, label: lbMem}
 	a.caps[a.ncaps+1] = capFig{val: m, tok0: i + 2, tok1: i + 2, label: lbSto}
 	a.ncaps += 2
 	return i + 3, true
-}
-
-// storageSize reports whether n GB is a phone's or tablet's storage size.
-func storageSize(n float64) bool {
-	switch n {
-	case 16, 32, 64, 128, 256, 512, 1024:
-		return true
-	}
-	return false
 }
 
 // shortStorage reports whether a number with a "g" glued on is a phone's or
@@ -113,7 +104,7 @@ func (a *analysis) shortStorage(n float64, dec bool) bool {
 	if c := catalog.Category(a.ctx.Category); dec || a.ctx.Accessory || c != catalog.Phones && c != catalog.Tablets {
 		return false
 	}
-	return storageSize(n) && n < 1024
+	return catalog.StorageSize(n) && n < 1024
 }
 
 // screen records a size in inches whose number is at i and unit ends before

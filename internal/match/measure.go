@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"productsearch/internal/catalog"
 	"productsearch/internal/lexer"
 )
 
@@ -282,11 +283,8 @@ func gigabytes(s string) bool {
 	if n < 3 || s[n-1] != 'G' && s[n-1] != 'g' {
 		return false
 	}
-	switch s[:n-1] {
-	case "16", "32", "64", "128", "256", "512":
-		return true
-	}
-	return false
+	v, err := strconv.Atoi(s[:n-1])
+	return err == nil && strconv.Itoa(v) == s[:n-1] && v < 1024 && catalog.StorageSize(float64(v))
 }
 
 // memoryKey returns the slot of measure val in gigabytes that the word

@@ -357,35 +357,44 @@ func TestGroupTelevisionShortSeries(t *testing.T) {
 	}
 }
 
-// TestGroupTelevisionSeriesMarket checks that a set's series written with
-// its market's letters and without its size ("b8pla 55") joins the set's
-// code with those letters and without them.
-func TestGroupTelevisionSeriesMarket(t *testing.T) {
-	items := []Item{
-		tv("A", "2018 zentor b8pla 55 oled 4k uhd"),
-		tv("B", "zentor oled55b8pla 55 smart 4k ultra hd hdr oled tv"),
-		tv("C", "zentor oled55b8 55 inch"),
-		tv("D", "zentor oled55c8pla 55 inch"),
+// TestGroupTelevisionMarkets checks how a set's codes with other markets'
+// letters group: a series written with its market's letters and without
+// its size ("b8pla 55") joins the set's code with those letters and without
+// them, and codes of one year's and version's letters join whatever market
+// they end in, while another year's set of the series stays apart.
+func TestGroupTelevisionMarkets(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		want  [][]int
+	}{
+		{
+			name: "a series with a market's letters",
+			items: []Item{
+				tv("A", "2018 zentor b8pla 55 oled 4k uhd"),
+				tv("B", "zentor oled55b8pla 55 smart 4k ultra hd hdr oled tv"),
+				tv("C", "zentor oled55b8 55 inch"),
+				tv("D", "zentor oled55c8pla 55 inch"),
+			},
+			want: [][]int{{0, 1, 2}, {3}},
+		},
+		{
+			name: "one year's and version's letters, other markets'",
+			items: []Item{
+				tv("A", "zentor ze55q80tatxxu 55 q80t qled 4k tv"),
+				tv("B", "zentor ze55q80tatxzt smart tv 55 qled 4k ultra hd"),
+				tv("C", "zentor ze55q80tatxxh 55 zoll qled 4k smart tv"),
+				tv("D", "zentor ze55q80t 55in qled"),
+				tv("E", "zentor ze55q80ratxxu 55 q80r qled 4k tv"),
+			},
+			want: [][]int{{0, 1, 2, 3}, {4}},
+		},
 	}
-	want := [][]int{{0, 1, 2}, {3}}
-	if diff := cmp.Diff(want, Group(items)); diff != "" {
-		t.Errorf("Group mismatch (-want +got):\n%s", diff)
-	}
-}
-
-// TestGroupTelevisionMarketVersions checks that a set's codes with one
-// year's and version's letters and other markets' letters join, and
-// another year's set of the series stays apart.
-func TestGroupTelevisionMarketVersions(t *testing.T) {
-	items := []Item{
-		tv("A", "zentor ze55q80tatxxu 55 q80t qled 4k tv"),
-		tv("B", "zentor ze55q80tatxzt smart tv 55 qled 4k ultra hd"),
-		tv("C", "zentor ze55q80tatxxh 55 zoll qled 4k smart tv"),
-		tv("D", "zentor ze55q80t 55in qled"),
-		tv("E", "zentor ze55q80ratxxu 55 q80r qled 4k tv"),
-	}
-	want := [][]int{{0, 1, 2, 3}, {4}}
-	if diff := cmp.Diff(want, Group(items)); diff != "" {
-		t.Errorf("Group mismatch (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Group(tt.items)); diff != "" {
+				t.Errorf("Group mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
